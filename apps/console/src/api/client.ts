@@ -1,0 +1,98 @@
+import {
+  apiPath, encodeFilePath, FILE_PATH_HEADER, LIMITS, MESSAGES, SESSION_HEADER,
+  type CallData, type CallName, type CallRequest, type Envelope,
+} from '@roomcast/contract';
+import { clearSession, readSession, refreshSession } from './session-store';
+
+/**
+ * The console's one API client: every call goes through `call`. It sends the session header, enforces the
+ * 30 s timeout, and turns transport failures into `ApiError`s. A 401 sends the browser to /login (except
+ * for the login page's own calls). Business failures (`result: false`) are thrown as ApiError with the
+ * server's message, so screens show it and never mistake a failure for success.
+ */
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number, readonly kind: 'business' | 'http' | 'timeout' | 'network') {
+    super(message);
+  }
+}
+
+type Unauthorized = () => void;
+let onUnauthorized: Unauthorized = () => {
+  if (!location.pathname.startsWith('/login')) location.assign('/login');
+};
+/** The app shell installs a router-aware handler. */
+export function setUnauthorizedHandler(handler: Unauthorized): void {
+  onUnauthorized = handler;
+}
+
+interface RawOptions { filePath?: string; contentType?: string }
+
+async function send(name: CallName, body: BodyInit, contentType: string, filePath?: string): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': contentType };
+  const session = readSession();
+  if (session) headers[SESSION_HEADER] = session.id;
+  if (filePath !== undefined) headers[FILE_PATH_HEADER] = encodeFilePath(filePath);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), LIMITS.requestTimeoutMs);
+  try {
+    const res = await fetch(apiPath(name), { method: 'POST', headers, body, signal: controller.signal });
+    if (res.status === 401) {
+      clearSession();
+      onUnauthorized();
+      throw new ApiError(MESSAGES.sessionExpired, 401, 'http');
+    }
+    if (session) refreshSession();
+    return res;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (controller.signal.aborted) throw new ApiError(MESSAGES.rpcTimeout, 0, 'timeout');
+    throw new ApiError(MESSAGES.errorLogin, 0, 'network');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function envelope<T>(res: Response): Promise<T> {
+  let env: Envelope<T>;
+  try {
+    env = (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(MESSAGES.errorLogin, res.status, 'http');
+  }
+  if (!res.ok || !env.result) {
+    throw new ApiError(env.message || MESSAGES.errorLogin, res.status, res.ok ? 'business' : 'http');
+  }
+  return env.data as T;
+}
+
+/** A JSON call: resolves to the envelope's data, rejects with ApiError. */
+export async function call<N extends CallName>(name: N, body: CallRequest<N>): Promise<CallData<N>> {
+  return envelope<CallData<N>>(await send(name, JSON.stringify(body ?? {}), 'application/json'));
+}
+
+/** A call whose body is raw bytes (importuser, uploadfile, uploadgeneralfile). */
+export async function callRaw<N extends CallName>(name: N, bytes: Blob | ArrayBuffer, opts: RawOptions = {}): Promise<CallData<N>> {
+  return envelope<CallData<N>>(await send(name, bytes, opts.contentType ?? 'application/octet-stream', opts.filePath));
+}
+
+/** A call answering a file (getSysLog, downloadgeneralfile): the blob and its file name. */
+export async function callDownload(name: CallName, filePath: string): Promise<{ blob: Blob; filename: string }> {
+  const res = await send(name, '', 'application/octet-stream', filePath);
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) await envelope(res);
+  if (!res.ok) throw new ApiError(MESSAGES.downloadError, res.status, 'http');
+  if (!type.includes('application/octet-stream') && !type.includes('application/zip')) throw new ApiError(MESSAGES.contentTypeError, res.status, 'http');
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
+  return { blob: await res.blob(), filename };
+}
+
+/** Save a blob as a file in the browser. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,89 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_PREFIX, buildOpenApi, MESSAGES, OPENAPI_PATH, WEBCONFIG_PATH } from '@roomcast/contract';
+import type { Config } from './config.js';
+import { openDatabase, type Db } from './db/open.js';
+import { registerCalls } from './api/register.js';
+import { createServices, type Services } from './services/index.js';
+import { systemClock, type Clock } from './services/clock.js';
+import { createPower, type Power } from './host/power.js';
+import { logsDir, RotatingFile } from './logging.js';
+
+export interface AppOptions {
+  config: Config;
+  db?: Db;
+  clock?: Clock;
+  power?: Power;
+  /** Log to files under DATA_DIR/logs (default true); tests may turn it off. */
+  fileLogs?: boolean;
+}
+
+/** Builds the Fastify app: security headers, the API from the contract, webconfig, OpenAPI, the console. */
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config } = opts;
+  const fileLogs = opts.fileLogs ?? true;
+  const dir = fileLogs ? logsDir(config.dataDir) : undefined;
+  const app = Fastify({
+    logger: dir ? { level: config.logLevel, stream: new RotatingFile(join(dir, 'log.txt')) } : false,
+    // Requests go to weblog.txt (below), not to the service log.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: false,
+    bodyLimit: 64 * 1024 * 1024,
+  });
+  const db = opts.db ?? openDatabase(join(config.dataDir, 'roomcast.db'));
+  const services = createServices(config, db, opts.clock ?? systemClock, opts.power ?? createPower(config.hostAdapter), (m) => app.log.warn(m));
+
+  if (dir) {
+    const weblog = new RotatingFile(join(dir, 'weblog.txt'));
+    app.addHook('onResponse', async (req, reply) => {
+      weblog.writeLine(`${new Date().toISOString()} ${req.ip} ${req.method} ${req.url.slice(0, 200)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    });
+  }
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Plain HTTP on a LAN appliance: no HSTS, and no cross-origin isolation that would block media.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'request failed');
+    reply.code(status).send({ result: false, message: status === 413 ? 'body: too large' : status === 500 ? MESSAGES.internalError : err.message });
+  });
+
+  registerCalls(app, services);
+  app.get(WEBCONFIG_PATH, async () => services.webconfig);
+  app.get(OPENAPI_PATH, async () => buildOpenApi(config.version));
+
+  const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
+  if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  // Every other GET is a console route (client-side routing): answer the console's index.html.
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && consoleDir && !req.url.startsWith(`${API_PREFIX}/`)) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ result: false, message: MESSAGES.notFound });
+  });
+
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+  return { app, services };
+}

@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+
+/** Everything the service reads from its environment, in one place. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminPassword: string | undefined;
+  hostAdapter: 'sandbox' | 'host';
+  /** Built console (apps/console/dist); absent in API-only tests. */
+  consoleDir: string | undefined;
+  logLevel: string;
+  /** Mount point of the USB disk, when one is configured. */
+  usbPath: string | undefined;
+  version: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const hostAdapter = env.HOST_ADAPTER ?? 'sandbox';
+  if (hostAdapter !== 'sandbox' && hostAdapter !== 'host') throw new Error(`HOST_ADAPTER must be sandbox or host, got ${hostAdapter}`);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    hostAdapter,
+    consoleDir: env.CONSOLE_DIR === '' ? undefined : resolve(env.CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    usbPath: env.USB_PATH || undefined,
+    version: env.npm_package_version ?? '0.1.0',
+  };
+}

@@ -1,0 +1,20 @@
+import type { Db } from '../open.js';
+import { usersRepository } from './users-repository.js';
+import { groupsRepository } from './groups-repository.js';
+import { sessionsRepository } from './sessions-repository.js';
+import { settingsRepository } from './settings-repository.js';
+import { oplogRepository } from './oplog-repository.js';
+import { accessRepository } from './access-repository.js';
+
+/** All repositories over one database: the only place with SQL. */
+export function createRepositories(db: Db) {
+  return {
+    users: usersRepository(db),
+    groups: groupsRepository(db),
+    sessions: sessionsRepository(db),
+    settings: settingsRepository(db),
+    oplog: oplogRepository(db),
+    access: accessRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,29 @@
+import type { Db } from '../open.js';
+
+export interface SessionRow {
+  id: string;
+  usercode: string;
+  source: string;
+  created_at: number;
+  last_seen: number;
+}
+
+export function sessionsRepository(db: Db) {
+  const byId = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?');
+  const byUser = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE usercode = ? ORDER BY last_seen DESC');
+  const insert = db.prepare('INSERT INTO sessions (id, usercode, source, created_at, last_seen) VALUES (@id, @usercode, @source, @created_at, @last_seen)');
+  const touch = db.prepare('UPDATE sessions SET last_seen = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
+  const removeUser = db.prepare('DELETE FROM sessions WHERE usercode = ?');
+  const removeIdle = db.prepare('DELETE FROM sessions WHERE last_seen < ?');
+  return {
+    find: (id: string) => byId.get(id),
+    forUser: (usercode: string) => byUser.all(usercode),
+    insert: (s: SessionRow) => insert.run(s),
+    touch: (id: string, now: number) => touch.run(now, id),
+    remove: (id: string) => remove.run(id).changes,
+    removeForUser: (usercode: string) => removeUser.run(usercode).changes,
+    removeIdleBefore: (cutoff: number) => removeIdle.run(cutoff).changes,
+  };
+}
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { ensureAdmin } from './services/bootstrap.js';
+
+/** Process entry: configuration, database, first-start admin, listen; SIGTERM/SIGINT close cleanly. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+  const { app, services } = await buildApp({ config });
+  await ensureAdmin(services.repos, config.dataDir, config.adminPassword, (line) => {
+    console.log(line);
+    app.log.info(line.replace(/Initial password: \S+/, 'Initial password: (printed once)'));
+  });
+  const purge = setInterval(() => services.sessions.purgeIdle(), 60_000);
+  purge.unref();
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Roomcast is listening on http://${config.host}:${port} (data in ${config.dataDir})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`Roomcast failed to start: ${(err as Error).message}`);
+  process.exit(1);
+});

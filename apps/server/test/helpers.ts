@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { SESSION_HEADER, type CallName, type CallRequest } from '@roomcast/contract';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { ensureAdmin } from '../src/services/bootstrap.js';
+import type { Clock } from '../src/services/clock.js';
+
+export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
+
+/** A movable clock for sessions and throttling. */
+export function fakeClock(start = Date.parse('2026-11-23T08:00:00Z')) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => void (t += ms) } satisfies Clock & { advance(ms: number): void };
+}
+
+/** A real app over a real SQLite file in a temporary DATA_DIR, with the admin created. */
+export async function makeApp(opts: { clock?: Clock } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-test-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }), adminPassword: ADMIN_PASSWORD };
+  const reboots: number[] = [];
+  const { app, services } = await buildApp({ config, clock: opts.clock, fileLogs: false, power: { reboot: () => void reboots.push(Date.now()) } });
+  await ensureAdmin(services.repos, dataDir, ADMIN_PASSWORD, () => {});
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function post<N extends CallName>(name: N, body: CallRequest<N> | unknown, session?: string, headers: Record<string, string> = {}) {
+    const res = await app.inject({
+      method: 'POST', url: `/api/${name}`, payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body ?? {}),
+      headers: { 'content-type': typeof body === 'string' || Buffer.isBuffer(body) ? 'application/octet-stream' : 'application/json', ...(session ? { [SESSION_HEADER]: session } : {}), ...headers },
+    });
+    return { status: res.statusCode, body: res.json() as { result: boolean; message: string; data?: any }, headers: res.headers, raw: res };
+  }
+  async function login(usercode = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+    const res = await post('login', { usercode, password });
+    if (!res.body.result) throw new Error(`login ${usercode} failed: ${res.body.message}`);
+    return res.body.data.sessionID as string;
+  }
+  /** Creates a user with the given functions and returns a logged-in session for it. */
+  async function userWith(functions: string[], usercode = `u${Math.random().toString(36).slice(2, 8)}`, admin?: string): Promise<string> {
+    const adminSession = admin ?? (await login());
+    const res = await post('newuser', { usercode, username: usercode, password: 'Password-123', role: 'user', group: '', functions }, adminSession);
+    if (!res.body.result) throw new Error(`newuser failed: ${res.body.message}`);
+    return login(usercode, 'Password-123');
+  }
+  return { app, services, dataDir, post, login, userWith, reboots };
+}
+export type TestApp = Awaited<ReturnType<typeof makeApp>>;

@@ -1,0 +1,11 @@
+/** Recording file channel codes (spec §3). */
+export const CHANNEL_CODES = {
+  0: 'CH5', 1: 'CH5S', 2: 'CH4', 3: 'CH4S', 4: 'CH3', 5: 'CH3S',
+  6: 'CH2', 7: 'CH2S', 8: 'CH1', 9: 'CH1S', 10: 'HD', 11: 'SD',
+} as const;
+export type ChannelCode = keyof typeof CHANNEL_CODES;
+export type ChannelName = (typeof CHANNEL_CODES)[ChannelCode];
+
+/** Video input channels A-F; layouts use A-E. */
+export const VIDEO_CHANNELS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+export const LAYOUT_CHANNELS = ['A', 'B', 'C', 'D', 'E'] as const;

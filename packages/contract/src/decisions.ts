@@ -1,0 +1,21 @@
+/**
+ * What Roomcast decided where the spec says "not shown". Rendered into docs/api.md with the calls and codes,
+ * so the decisions and the contract cannot drift apart.
+ */
+export const DECISIONS: { topic: string; decision: string }[] = [
+  { topic: 'Cloud storage', decision: 'Setting codes `setting_cloud_google` (enable, clientid, clientsecret, path) and `setting_cloud_dropbox` (enable, path, accesstoken); secrets are write-only. `share {type, file}` uploads one recording file; `listshare` tells which providers are enabled.' },
+  { topic: 'Media center', decision: 'Setting code `setting_media_center` (enable, host, port, terminaltype, series, version); `resyncmediaclientrecord` queues a recording for it again.' },
+  { topic: 'Auto repair', decision: 'Setting code `setting_autorepair` (enable, starttime, endtime, reboot).' },
+  { topic: 'Lock screen', decision: 'Setting code `setting_lockscreen` (enable) and the calls `setlockscreen {password}` (systemsetting; stored as an argon2id hash) and `unlockscreen {password}` (any session).' },
+  { topic: 'Product edit', decision: 'The hidden product editor writes `setting_product` with `writeconfig`; the service allows that to role admin only (the spec\'s client-side credential check becomes a server-side permission).' },
+  { topic: 'Update page', decision: 'Shows `setting_version` and how to update: Roomcast is updated with the operating system\'s package manager or by installing a newer release; there is no firmware upload call.' },
+  { topic: 'All-users code of listmedia', decision: '`usercode: "*"` (contract constant `ALL_USERS_CODE`) lists every user\'s recordings; it needs allrecord or admin.' },
+  { topic: 'getsetting / setsetting', decision: 'Multi-code forms of readconfig/writeconfig: sections are setting codes; setsetting validates every section first and writes all or none.' },
+  { topic: 'Forcing a user out', decision: 'A new login of the same user code ends the old session. Admins and users with `operating` may force; others get "User {0} has been logined, insufficient permissions to perform login." `currentuser` returns `sessionid` only when it is the caller\'s own session (another browser\'s session id is never disclosed).' },
+  { topic: 'Effective functions', decision: 'A user\'s functions are their own ticks plus their group\'s; a sub-function applies only when its parent is ticked. `rtmplive` is an `operation` sub-function for RTMP start/stop.' },
+  { topic: 'Login throttling', decision: 'Five failures within 15 minutes from one source address or for one user code lock that address or code for 15 minutes (HTTP 429, "Too many failed attempts, please try again later."), whether or not the user exists.' },
+  { topic: 'Passwords', decision: 'At least 8 characters, spaces stripped, argon2id. Changing one\'s own password needs the old one and ends all of that user\'s sessions. No call ever returns a password or its hash.' },
+  { topic: 'whoami', decision: 'Added: returns the session\'s user so a reloaded console restores its menu without logging in again.' },
+  { topic: 'Web config', decision: 'Defaults from the contract; an operator overrides any field (e.g. `site.mode4k`, `site.cloundShare`) in `DATA_DIR/webconfig.json`.' },
+  { topic: 'Secrets in settings', decision: 'Secret keys read back as ""; writing "" keeps the stored value.' },
+];

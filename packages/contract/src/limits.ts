@@ -1,0 +1,51 @@
+/** Business constants and limits of spec §9, one place for the service and the console. */
+export const LIMITS = {
+  requestTimeoutMs: 30_000,
+  sessionIdleMs: 30 * 60_000,
+  statusStaleMs: 5_000,
+  clockTickMs: 1_000,
+  rtmpRefreshMs: 5_000,
+  postOperationRefreshMs: 3_000,
+  diskScanPollMs: 10_000,
+  bulkRemoveGapMs: 100,
+  rebootCountdownS: 180,
+  recordingsPageSizes: [10, 20, 30],
+  userPageSizes: [10, 20, 50, 100],
+  schedulePageSize: 10,
+  opelogPageSize: 30,
+  narrowNameChars: 10,
+  narrowHeaderPx: 992,
+  maxDurationHours: { min: 1, max: 15, default: 10 },
+  filePrefixMax: 30,
+  roomNameMax: 30,
+  osdTextMax: 30,
+  osdCoordinateMax: 2000,
+  copyrightMax: 50,
+  productFieldMax: 30,
+  onceScheduleMaxMs: 24 * 3600_000,
+  freeSize: { min: 10, max: 1800 },
+  retentionDays: { min: 10, max: 1024 },
+  pptThresholdPercent: { min: 1, max: 100 },
+  pptDurationS: { min: 5, max: 30 },
+  audioVolume: { min: 0, max: 100 },
+  layoutSlots: 9,
+  layoutTypes: 24,
+  ptzChannels: 4,
+  ptzPresets: 10,
+  toast: { topPx: 100, durationS: 3, maxCount: 3 },
+  /** Login throttling: failures allowed per window before the source or user code is locked out. */
+  loginFailures: { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  /** Largest CSV the user import accepts. */
+  importUserMaxBytes: 1024 * 1024,
+  usercodeMax: 32,
+  usernameMax: 64,
+  passwordMin: 8,
+  passwordMax: 128,
+} as const;
+
+export const LOG_FILES = ['log.txt', 'mp.log', 'weblog.txt', 'frontlog.log', 'mcprolog.log'] as const;
+export const FILE_NAMES = {
+  syslogZip: 'download_syslog.zip',
+  usersExport: 'users_export.csv',
+  importTemplate: 'import_user_template.csv',
+} as const;

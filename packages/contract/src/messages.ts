@@ -1,0 +1,64 @@
+/**
+ * Message keys of spec §8 with their English text. The console's locale files carry the same keys in
+ * `messages` for all three languages; the service answers with the English text (business failures).
+ * `{0}` is replaced by the first argument.
+ */
+export const MESSAGES = {
+  // Transport and session
+  rpcTimeout: 'rpc timeout',
+  systemBusy: 'The system is busy, please try again later.',
+  sessionExpired: 'Your session has expired, please log in again.',
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'No such call.',
+  internalError: 'The service could not complete the request.',
+  notAvailableYet: 'This function is not available in this version of Roomcast yet.',
+  // Login
+  messageLoginFail: 'Login failed, please try again.',
+  errorLogin: 'Fail to access to web server. Please contact to administrator.',
+  loginThrottled: 'Too many failed attempts, please try again later.',
+  loginedNoPermission: 'User {0} has been logined, insufficient permissions to perform login.',
+  confirmForceLogout: 'User {0} is logged in. Do you want to force him to quit? This will force the playback operation to stop.',
+  // Users and groups
+  userExists: 'User name already exist, please try again',
+  userNotFound: 'User {0} does not exist.',
+  adminNotRemovable: 'The admin account cannot be removed.',
+  adminRoleFixed: 'The admin account must keep the admin role.',
+  onlyAdminCreatesAdmin: 'Only an administrator can create or edit an administrator.',
+  groupExists: 'Group {0} already exists.',
+  groupNotFound: 'Group {0} does not exist.',
+  groupInUse: 'Group {0} still has users; move them to another group first.',
+  passwordWrong: 'User or password error, please try again.',
+  confirmPasswordMismatch: 'Confirm password not match, please try again',
+  importFailed: 'Import failed; nothing was imported. {0}',
+  // Settings
+  settingInvalid: 'Invalid setting: {0}',
+  // Share
+  msgShareCompleted: 'Share completed',
+  msgShareError: 'Fail to share media file',
+  msgDelCompleted: 'Delete completed',
+  // Schedules
+  messageSubmitScheduleSucc: 'Schedule updated',
+  messageSubmitScheduleFail: 'Fail to update schedule',
+  messageDeleteSucc: 'Delete success',
+  // Layout and effects
+  messageFail: 'Fail to save animate setting',
+  messageSucc: 'Saved successfully',
+  layoutFail: 'Fail to set layout',
+  layoutSucc: 'Layout set',
+  messagePosSucc: 'Preset saved',
+  messageCopyOK: 'Copied',
+  // Storage
+  hddScanRecording: 'Recording in progress, please stop recording',
+  // Files
+  downloadError: 'download error',
+  contentTypeError: 'Error: content type error',
+  uploadCompleted: 'Upload completed',
+  pathRejected: 'The file path is not allowed.',
+  lockPasswordEmpty: 'Please input password.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function formatMessage(template: string, ...args: (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
+}

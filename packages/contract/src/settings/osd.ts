@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { anyOf } from '../permissions.js';
+import { boolText, defineSetting, enumText, intText, settingKey as key, textMax } from './define.js';
+
+const coord = intText(0, LIMITS.osdCoordinateMax);
+export const OSD_FONTS = ['calibri', 'times_new_roman', 'arial'] as const;
+/** The uploaded logo is always stored under this name (spec §3, §7 uploadfile). */
+export const LOGO_FILE = 'logo.argb';
+
+export const settingOsd = defineSetting({
+  description: 'On-screen display: logo, date/time, text and font.',
+  read: anyOf('logotitle'),
+  write: anyOf('logotitle'),
+  keys: {
+    enablelogo: key('false', boolText, 'Show the logo.'),
+    logowidth: key('160', coord, `Logo width in pixels, 0-${LIMITS.osdCoordinateMax}.`),
+    logoheight: key('90', coord, `Logo height in pixels, 0-${LIMITS.osdCoordinateMax}.`),
+    logox: key('20', coord, 'Logo left edge in pixels.'),
+    logoy: key('20', coord, 'Logo top edge in pixels.'),
+    // Any string is accepted and then forced back: the name is not the user's to choose.
+    logoname: key(LOGO_FILE, z.string(), `Logo file name, always ${LOGO_FILE}.`),
+    enabledatetime: key('false', boolText, 'Show the date and time.'),
+    timex: key('1400', coord, 'Date/time left edge in pixels.'),
+    timey: key('20', coord, 'Date/time top edge in pixels.'),
+    enabletext: key('false', boolText, 'Show the text overlay.'),
+    textcontent: key('', textMax(LIMITS.osdTextMax), `Overlay text, at most ${LIMITS.osdTextMax} characters.`),
+    textx: key('20', coord, 'Text left edge in pixels.'),
+    texty: key('1000', coord, 'Text top edge in pixels.'),
+    fontname: key('arial', enumText(OSD_FONTS), 'Font: calibri, times_new_roman or arial.'),
+    fontsize: key('10', coord, `Font size, 0-${LIMITS.osdCoordinateMax}.`),
+    fontcolor: key('000000', z.string().trim().regex(/^[0-9A-Fa-f]{6}$/, 'must be 6 hex digits RRGGBB without #'), 'Font colour RRGGBB.'),
+  },
+  normalize: (v) => ({ ...v, logoname: LOGO_FILE }),
+});

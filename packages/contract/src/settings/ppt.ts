@@ -1,0 +1,18 @@
+import { LIMITS } from '../limits.js';
+import { anyOf } from '../permissions.js';
+import { boolText, defineSetting, intText, settingKey as key } from './define.js';
+
+const diff = LIMITS.pptThresholdPercent;
+const duration = LIMITS.pptDurationS;
+
+export const settingPpt = defineSetting({
+  description: 'Slide detection: automatic switch to the slides and pushing slides to the ppt.html page.',
+  read: anyOf('ppt'),
+  write: anyOf('ppt'),
+  keys: {
+    switchenable: key('false', boolText, 'Switch the layout to the slides when they change.'),
+    switchdiff: key('10', intText(diff.min, diff.max), `Change threshold in percent, ${diff.min}-${diff.max}.`),
+    switchduration: key('10', intText(duration.min, duration.max), `Seconds the slides stay shown, ${duration.min}-${duration.max}.`),
+    pushenable: key('false', boolText, 'Push slide snapshots to the viewing page.'),
+  },
+});

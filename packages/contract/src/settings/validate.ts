@@ -1,0 +1,79 @@
+import type { SettingCodeDef, SettingIssue } from './define.js';
+import { SETTINGS, type SettingCode } from './registry.js';
+
+/*
+ * Pure helpers over the setting definitions, shared by the service (readconfig/writeconfig) and the
+ * console (defaults, client-side pre-checks). Values are always strings.
+ */
+
+export type WriteResult =
+  | { ok: true; values: Record<string, string>; changed: string[] }
+  | { ok: false; issues: SettingIssue[] };
+
+const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+/** The definition widened to the common shape (the registry keeps each code's literal key names). */
+const defOf = (code: SettingCode): SettingCodeDef => SETTINGS[code];
+
+export function defaultValues(code: SettingCode): Record<string, string> {
+  return Object.fromEntries(Object.entries(defOf(code).keys).map(([k, def]) => [k, def.default]));
+}
+
+/** Defaults overlaid with the stored values of known keys (stale keys of older versions are dropped), normalized. */
+function effectiveValues(code: SettingCode, stored: Record<string, string>): Record<string, string> {
+  const values = defaultValues(code);
+  for (const k of Object.keys(values)) if (has(stored, k) && typeof stored[k] === 'string') values[k] = stored[k];
+  return defOf(code).normalize?.(values) ?? values;
+}
+
+/** What a reader sees: defaults merged with stored, normalize applied, secrets blanked. */
+export function readableValues(code: SettingCode, stored: Record<string, string>): Record<string, string> {
+  const values = effectiveValues(code, stored);
+  for (const [k, def] of Object.entries(defOf(code).keys)) if (def.secret) values[k] = '';
+  return values;
+}
+
+/** Validates one written value against its key; returns the transformed value or the rule it broke. */
+function parseOne(code: SettingCode, k: string, value: unknown, seen: Set<string>): { value: string } | { message: string } | null {
+  const keys = defOf(code).keys;
+  const def = has(keys, k) ? keys[k] : undefined;
+  if (!def) return { message: `unknown key of ${code}` };
+  if (seen.has(k)) return { message: 'is given more than once' };
+  seen.add(k);
+  if (def.readOnly) return { message: 'is read-only' };
+  if (typeof value !== 'string') return { message: 'must be a string' };
+  // A secret written as "" means "unchanged": the console never has the stored value to send back.
+  if (def.secret && value === '') return null;
+  const parsed = def.schema.safeParse(value);
+  return parsed.success ? { value: parsed.data } : { message: parsed.error.issues[0]?.message ?? 'is not valid' };
+}
+
+/**
+ * Validates a write of some keys of one code and merges it with what is stored. All or nothing: any bad key,
+ * or any cross-key rule broken by the merged result, rejects the whole write with every issue found.
+ * `values` holds every writable key (read-only keys are the service's to compute, never stored from here);
+ * `changed` lists the keys whose value differs from before.
+ */
+export function applyWrite(code: SettingCode, stored: Record<string, string>, data: readonly { key: string; value: string }[]): WriteResult {
+  const def = defOf(code);
+  const issues: SettingIssue[] = [];
+  const written: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const item of data as readonly { key: unknown; value: unknown }[]) {
+    const k = typeof item?.key === 'string' ? item.key : String(item?.key);
+    const result = parseOne(code, k, item?.value, seen);
+    if (result === null) continue;
+    if ('message' in result) issues.push({ key: k, message: `${k}: ${result.message}` });
+    else written[k] = result.value;
+  }
+  if (issues.length) return { ok: false, issues };
+
+  const before = effectiveValues(code, stored);
+  const merged = { ...before, ...written };
+  const values = def.normalize?.(merged) ?? merged;
+  const broken = def.check?.(values) ?? [];
+  if (broken.length) return { ok: false, issues: broken };
+
+  for (const [k, keyDef] of Object.entries(def.keys)) if (keyDef.readOnly) delete values[k];
+  const changed = Object.keys(values).filter((k) => values[k] !== before[k]);
+  return { ok: true, values, changed };
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs what is missing and builds what is stale. Usage: scripts/setup.sh start|test
+# Debian packages come from apt-get (the appliance runs as root); npm packages from `npm ci`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+purpose="${1:-start}"
+
+need=()
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
+# Metric-compatible fonts for the OSD (Calibri, Times New Roman, Arial) and CJK for the console.
+[ -e /usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf ] || need+=(fonts-crosextra-carlito)
+[ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || need+=(fonts-liberation)
+if [ "$purpose" = test ]; then
+  [ -x /usr/bin/chromium ] || need+=(chromium)
+  fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+fi
+if [ "${#need[@]}" -gt 0 ]; then
+  echo "setup: installing Debian packages: ${need[*]}"
+  if [ "$(id -u)" -ne 0 ]; then echo "setup: run as root to install ${need[*]}" >&2; exit 1; fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# npm dependencies: `npm ci` when node_modules is missing or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund
+fi
+
+# Build each part whose sources are newer than its build stamp.
+stale() { # stamp dir...
+  local stamp="$1"; shift
+  [ -f "$stamp" ] || return 0
+  [ -n "$(find "$@" -newer "$stamp" -type f -print -quit 2>/dev/null)" ]
+}
+if stale packages/contract/dist/.stamp packages/contract/src packages/contract/package.json; then
+  echo "setup: building the contract"
+  npm run build -w @roomcast/contract --silent && touch packages/contract/dist/.stamp
+fi
+if stale apps/server/dist/.stamp apps/server/src packages/contract/dist/.stamp; then
+  echo "setup: building the service"
+  npm run build -w @roomcast/server --silent && touch apps/server/dist/.stamp
+fi
+if stale apps/console/dist/.stamp apps/console/src apps/console/index.html apps/console/vite.config.ts packages/contract/src; then
+  echo "setup: building the console"
+  npm run build -w @roomcast/console --silent && touch apps/console/dist/.stamp
+fi

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# npm start: install what is missing, build what is stale, run the service (console on http://HOST:PORT).
+# Exit code 75 from the service means "restart me" (the sandbox host adapter's reboot).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh start
+child=""
+trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' TERM INT
+while true; do
+  node apps/server/dist/main.js &
+  child=$!
+  rc=0
+  wait "$child" || rc=$?
+  [ "$rc" -eq 75 ] || exit "$rc"
+  echo "Roomcast: restarting the service"
+done

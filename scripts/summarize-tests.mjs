@@ -1,0 +1,19 @@
+// Prints the closing line of `npm test` from the Vitest and Playwright JSON reports: "N passed, N failed".
+import { existsSync, readFileSync } from 'node:fs';
+
+const [vitestFile, playwrightFile] = process.argv.slice(2);
+let passed = 0, failed = 0, skipped = 0;
+if (existsSync(vitestFile)) {
+  const v = JSON.parse(readFileSync(vitestFile, 'utf8'));
+  passed += v.numPassedTests ?? 0;
+  failed += (v.numFailedTests ?? 0) + (v.numFailedTestSuites ?? 0);
+  skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+} else failed += 1;
+if (existsSync(playwrightFile)) {
+  const p = JSON.parse(readFileSync(playwrightFile, 'utf8')).stats ?? {};
+  passed += p.expected ?? 0;
+  failed += (p.unexpected ?? 0) + (p.flaky ?? 0);
+  skipped += p.skipped ?? 0;
+} else failed += 1;
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

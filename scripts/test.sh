@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# npm test: install what is missing, build, then typecheck, unit + API tests (Vitest), browser tests
+# (Playwright with Debian's Chromium against the real service). Ends with one "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh test || exit 1
+mkdir -p .tmp
+status=0
+
+echo "== typecheck"
+npm run typecheck --silent || status=1
+
+echo "== unit and API tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=1
+
+echo "== browser tests (playwright)"
+(cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME=../.tmp/playwright.json npx playwright test --reporter=list,json) || status=1
+
+node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json || status=1
+exit "$status"
