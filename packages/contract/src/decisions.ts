@@ -6,7 +6,7 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   { topic: 'Cloud storage', decision: 'Setting codes `setting_cloud_google` (enable, clientid, clientsecret, path) and `setting_cloud_dropbox` (enable, path, accesstoken); secrets are write-only. `share {type, file}` uploads one recording file; `listshare` tells which providers are enabled.' },
   { topic: 'Media center', decision: 'Setting code `setting_media_center` (enable, host, port, terminaltype, series, version); `resyncmediaclientrecord` queues a recording for it again.' },
   { topic: 'Auto repair', decision: 'Setting code `setting_autorepair` (enable, starttime, endtime, reboot).' },
-  { topic: 'Lock screen', decision: 'Setting code `setting_lockscreen` (enable) and the calls `setlockscreen {password}` (systemsetting; stored as an argon2id hash) and `unlockscreen {password}` (any session).' },
+  { topic: 'Lock screen', decision: 'Setting code `setting_lockscreen` (enable, password: secret, stored as an argon2id hash and never read back); `setlockscreen {password}` (systemsetting) sets it and `unlockscreen {password}` (any session) checks it.' },
   { topic: 'Product edit', decision: 'The hidden product editor writes `setting_product` with `writeconfig`; the service allows that to role admin only (the spec\'s client-side credential check becomes a server-side permission).' },
   { topic: 'Update page', decision: 'Shows `setting_version` and how to update: Roomcast is updated with the operating system\'s package manager or by installing a newer release; there is no firmware upload call.' },
   { topic: 'All-users code of listmedia', decision: '`usercode: "*"` (contract constant `ALL_USERS_CODE`) lists every user\'s recordings; it needs allrecord or admin.' },
@@ -17,5 +17,7 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   { topic: 'Passwords', decision: 'At least 8 characters, spaces stripped, argon2id. Changing one\'s own password needs the old one and ends all of that user\'s sessions. No call ever returns a password or its hash.' },
   { topic: 'whoami', decision: 'Added: returns the session\'s user so a reloaded console restores its menu without logging in again.' },
   { topic: 'Web config', decision: 'Defaults from the contract; an operator overrides any field (e.g. `site.mode4k`, `site.cloundShare`) in `DATA_DIR/webconfig.json`.' },
+  { topic: 'Values that reach commands', decision: 'Stricter than the spec because these values reach ffmpeg, FTP and host commands: URLs may not contain whitespace, quotes, `$ ( ) ;`; paths only letters, digits and `_ . - / @ + , =` with no `..` segment and no leading `-`; hosts and NTP servers are hostnames or IPv4 addresses; the file prefix has no `/` and does not start with `.`.' },
+  { topic: 'Product model', decision: 'Default model `B3PLUS`: the spec strips spaces from product fields, so "B3 PLUS" cannot be stored.' },
   { topic: 'Secrets in settings', decision: 'Secret keys read back as ""; writing "" keeps the stored value.' },
 ];

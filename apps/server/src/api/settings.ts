@@ -2,13 +2,13 @@ import type { HandlerMap } from './handler.js';
 
 export const settingHandlers: HandlerMap = {
   readconfig: (ctx) => ctx.services.settings.read(ctx.body.settingcode),
-  writeconfig: (ctx) => {
+  writeconfig: async (ctx) => {
     ctx.describe(`${ctx.body.settingcode}: ${ctx.body.data.map((d) => d.key).join(', ')}`);
-    ctx.services.settings.write([{ code: ctx.body.settingcode, data: ctx.body.data }]);
+    await ctx.services.settings.write([{ code: ctx.body.settingcode, data: ctx.body.data }]);
   },
   getsetting: (ctx) => ctx.body.map((s) => ({ section: s.section, data: ctx.services.settings.read(s.section, s.keys) })),
-  setsetting: (ctx) => {
+  setsetting: async (ctx) => {
     ctx.describe(ctx.body.map((s) => s.section).join(', '));
-    ctx.services.settings.write(ctx.body.map((s) => ({ code: s.section, data: s.data })));
+    await ctx.services.settings.write(ctx.body.map((s) => ({ code: s.section, data: s.data })));
   },
 };

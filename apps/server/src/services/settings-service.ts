@@ -1,8 +1,12 @@
 import { applyWrite, readableValues, SETTINGS, type SettingCode } from '@roomcast/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import { Fail } from './fail.js';
+import { hashPassword } from './passwords.js';
 
 type KeyValue = { key: string; value: string };
+
+/** Secret keys stored as argon2id hashes, never as written (they are only ever verified). */
+const HASHED_KEYS: Partial<Record<SettingCode, string[]>> = { setting_lockscreen: ['password'] };
 
 /** Readers of values the service computes (real network, version, room status) per setting code. */
 export type LiveValues = Partial<Record<SettingCode, () => Record<string, string>>>;
@@ -19,15 +23,22 @@ export function settingsService(repos: Repositories, live: LiveValues = {}) {
     raw: (code: SettingCode): Record<string, string> => ({ ...readableValues(code, {}), ...repos.settings.read(code), ...live[code]?.() }),
     read: (code: SettingCode, keys?: string[]) => listed(code, keys),
     /** Validates every section first; writes all of them in one transaction or none. Returns the changed keys per code. */
-    write(sections: { code: SettingCode; data: KeyValue[] }[]) {
+    async write(sections: { code: SettingCode; data: KeyValue[] }[]) {
       const writes: { code: SettingCode; values: Record<string, string> }[] = [];
       const problems: string[] = [];
       for (const s of sections) {
         const result = applyWrite(s.code, repos.settings.read(s.code), s.data);
         if (result.ok) writes.push({ code: s.code, values: result.values });
-        else problems.push(...result.issues.map((i) => `${s.code}.${i.key}: ${i.message}`));
+        else problems.push(...result.issues.map((i) => i.message));
       }
       if (problems.length) throw Fail.of('settingInvalid', problems.join('; '));
+      for (const w of writes) {
+        const stored = repos.settings.read(w.code);
+        for (const key of HASHED_KEYS[w.code] ?? []) {
+          const value = w.values[key];
+          if (value && value !== stored[key]) w.values[key] = await hashPassword(value);
+        }
+      }
       repos.settings.writeAll(writes);
       return writes.map((w) => w.code);
     },
