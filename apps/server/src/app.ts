@@ -34,7 +34,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     bodyLimit: 64 * 1024 * 1024,
   });
   const db = opts.db ?? openDatabase(join(config.dataDir, 'roomcast.db'));
-  const services = createServices(config, db, opts.clock ?? systemClock, opts.power ?? createPower(config.hostAdapter), (m) => app.log.warn(m));
+  const mpLog = dir ? new RotatingFile(join(dir, 'mp.log')) : undefined;
+  const services = createServices(config, db, opts.clock ?? systemClock, opts.power ?? createPower(config.hostAdapter), (m) => app.log.warn(m),
+    (line) => mpLog?.writeLine(`${new Date().toISOString()} ${line}`));
 
   if (dir) {
     const weblog = new RotatingFile(join(dir, 'weblog.txt'));
@@ -83,6 +85,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
 
   app.addHook('onClose', async () => {
+    services.recording.halt();
+    await services.media.stop();
     db.close();
   });
   return { app, services };

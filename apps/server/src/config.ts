@@ -13,6 +13,12 @@ export interface Config {
   /** Mount point of the USB disk, when one is configured. */
   usbPath: string | undefined;
   version: string;
+  /** Recording refuses to start below this much free space. */
+  minFreeBytes: number;
+  /** Testing aid: end recording parts after this many ms instead of the segmentation mode's limit. */
+  partLimitOverrideMs: number | undefined;
+  /** x264 preset of the composite encode. */
+  mediaPreset: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +36,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     usbPath: env.USB_PATH || undefined,
     version: env.npm_package_version ?? '0.1.0',
+    minFreeBytes: Number(env.MIN_FREE_MB ?? 1024) * 1024 * 1024,
+    partLimitOverrideMs: env.PART_LIMIT_SECONDS ? Number(env.PART_LIMIT_SECONDS) * 1000 : undefined,
+    mediaPreset: /^(ultrafast|superfast|veryfast|faster|fast|medium)$/.test(env.MEDIA_PRESET ?? '') ? env.MEDIA_PRESET! : 'veryfast',
   };
 }

@@ -12,6 +12,8 @@ async function main(): Promise<void> {
     console.log(line);
     app.log.info(line.replace(/Initial password: \S+/, 'Initial password: (printed once)'));
   });
+  const recovered = await services.recording.recover();
+  if (recovered) console.log(`Recovered ${recovered} recording(s) interrupted by an unexpected stop.`);
   const purge = setInterval(() => services.sessions.purgeIdle(), 60_000);
   purge.unref();
   let closing = false;

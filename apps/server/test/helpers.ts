@@ -17,9 +17,9 @@ export function fakeClock(start = Date.parse('2026-11-23T08:00:00Z')) {
 }
 
 /** A real app over a real SQLite file in a temporary DATA_DIR, with the admin created. */
-export async function makeApp(opts: { clock?: Clock } = {}) {
+export async function makeApp(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }), adminPassword: ADMIN_PASSWORD };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', ...opts.env }), adminPassword: ADMIN_PASSWORD };
   const reboots: number[] = [];
   const { app, services } = await buildApp({ config, clock: opts.clock, fileLogs: false, power: { reboot: () => void reboots.push(Date.now()) } });
   await ensureAdmin(services.repos, dataDir, ADMIN_PASSWORD, () => {});

@@ -5,9 +5,10 @@ import { sessionHandlers } from './session.js';
 import { settingHandlers } from './settings.js';
 import { systemHandlers } from './system.js';
 import { userHandlers } from './users.js';
+import { recordHandlers } from './record.js';
 
 /** Real handlers by area; each call name appears in exactly one map. */
-export const REAL_HANDLER_MAPS: HandlerMap[] = [sessionHandlers, userHandlers, settingHandlers, systemHandlers];
+export const REAL_HANDLER_MAPS: HandlerMap[] = [sessionHandlers, userHandlers, settingHandlers, systemHandlers, recordHandlers];
 
 export const HANDLERS: HandlerMap = Object.assign({}, pendingHandlers, ...REAL_HANDLER_MAPS);
 

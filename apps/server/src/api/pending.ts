@@ -9,7 +9,7 @@ import type { HandlerMap } from './handler.js';
  * here when its real handler lands; a test keeps this list and the real handlers disjoint.
  */
 export const PENDING_CALLS = [
-  'recordctl', 'roomlivectrl', 'rtmpctl', 'rtmpchannelctl', 'setlayoutid', 'setlayoutswitch', 'layout', 'savelayout', 'listlayout',
+  'roomlivectrl', 'rtmpctl', 'rtmpchannelctl', 'setlayoutid', 'setlayoutswitch', 'layout', 'savelayout', 'listlayout',
   'remotecontrol', 'listmedia', 'updaterecord', 'resyncrecord', 'resyncmediaclientrecord', 'listsnapshot', 'removefile', 'removerecord',
   'share', 'listshare', 'batchdownload', 'listalbum', 'setalbum', 'editalbum', 'deletealbum', 'uploadfile', 'schedule', 'task_schedule',
   'scanfiles', 'getSysLog', 'downloadgeneralfile', 'uploadgeneralfile', 'setlockscreen', 'unlockscreen', 'syncntp',

@@ -14,11 +14,13 @@ export interface EngineState {
   living: boolean;
   livingStart: number | undefined;
   rtmp: { main: 'true' | 'false' | 'reconn'; sub: 'true' | 'false' | 'reconn' };
+  /** The layout on the output; undefined: the default for the configured channels. */
+  layout: { type: number; channeldata: string[] } | undefined;
 }
 
 export function idleEngineState(): EngineState {
   return {
     recording: 'idle', pending: false, recordingStart: undefined, recordedMs: 0, schedule: undefined,
-    scanning: false, layoutButtonId: 0, living: false, livingStart: undefined, rtmp: { main: 'false', sub: 'false' },
+    scanning: false, layoutButtonId: 0, living: false, livingStart: undefined, rtmp: { main: 'false', sub: 'false' }, layout: undefined,
   };
 }

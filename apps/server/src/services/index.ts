@@ -15,9 +15,11 @@ import { userService } from './user-service.js';
 import { loadWebConfig } from './webconfig-service.js';
 import { roomService } from './room-service.js';
 import type { Power } from '../host/power.js';
+import { mediaEngine } from '../media/media-engine.js';
+import { recordingService } from './recording-service.js';
 
 /** Wires repositories and services over one database; the API layer receives this. */
-export function createServices(config: Config, db: Db, clock: Clock, power: Power, warn: (msg: string) => void = () => {}) {
+export function createServices(config: Config, db: Db, clock: Clock, power: Power, warn: (msg: string) => void = () => {}, mpLog: (line: string) => void = () => {}) {
   const repos = createRepositories(db);
   const engine: EngineState = idleEngineState();
   const sessions = sessionService(repos, clock);
@@ -27,6 +29,13 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
   });
   const room = roomService(settings, () => engine);
   const mediaPath = () => settings.raw('setting_advance_media_save').savepath || join(config.dataDir, 'media');
+  const media = mediaEngine(config.dataDir, { read: (code) => settings.raw(code) }, engine, config.mediaPreset, mpLog);
+  const oplog = oplogService(repos, clock);
+  const recording = recordingService({
+    repos, settings, engine, encoder: media.encoder, clock, mediaPath, ensureEncoder: media.ensure, releaseEncoder: media.release,
+    minFreeBytes: config.minFreeBytes, partLimitOverrideMs: config.partLimitOverrideMs, log: mpLog,
+    oplog: (description) => oplog.write('system', 'localhost', description),
+  });
   return {
     config,
     clock,
@@ -38,7 +47,9 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
     auth: authService(repos, sessions, new LoginThrottle(clock)),
     users: userService(repos, sessions, clock),
     groups: groupService(repos),
-    oplog: oplogService(repos, clock),
+    oplog,
+    media,
+    recording,
     status: statusService(() => engine, { hdd: mediaPath, usb: () => config.usbPath }, clock),
     webconfig: loadWebConfig(config.dataDir, warn),
     mediaPath,

@@ -5,6 +5,7 @@ import { sessionsRepository } from './sessions-repository.js';
 import { settingsRepository } from './settings-repository.js';
 import { oplogRepository } from './oplog-repository.js';
 import { accessRepository } from './access-repository.js';
+import { recordingsRepository } from './recordings-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -15,6 +16,7 @@ export function createRepositories(db: Db) {
     settings: settingsRepository(db),
     oplog: oplogRepository(db),
     access: accessRepository(db),
+    recordings: recordingsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,34 @@
+import type { Db } from '../open.js';
+
+export type RecordingState = 'recording' | 'finalizing' | 'done' | 'failed';
+export interface RecordingRow {
+  id: number; title: string; name: string; usercode: string; useraccount: string; source: string;
+  album_id: number | null; dir: string; state: RecordingState; starttime: string; stoptime: string;
+  duration_ms: number; schedule_id: number | null; netsync: number; netsynctime: string;
+  mediasvrsync: number; mediasvrsynctime: string; note: string;
+}
+export interface RecordingFileRow { id: number; recording_id: number; channel: number; filepath: string; title: string; filesize: number; starttime: string; duration_ms: number }
+
+export function recordingsRepository(db: Db) {
+  const insert = db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, schedule_id)
+    VALUES (@title, @name, @usercode, @useraccount, @source, (SELECT id FROM albums WHERE isdefault = 1), @dir, 'recording', @starttime, @schedule_id)`);
+  const byId = db.prepare<[number], RecordingRow>('SELECT * FROM recordings WHERE id = ?');
+  const byState = db.prepare<[string], RecordingRow>('SELECT * FROM recordings WHERE state = ? ORDER BY id');
+  const finish = db.prepare('UPDATE recordings SET state = @state, stoptime = @stoptime, duration_ms = @duration_ms, note = @note WHERE id = @id');
+  const setState = db.prepare('UPDATE recordings SET state = ? WHERE id = ?');
+  const addFile = db.prepare('INSERT INTO recording_files (recording_id, channel, filepath, title, filesize, starttime, duration_ms) VALUES (@recording_id, @channel, @filepath, @title, @filesize, @starttime, @duration_ms)');
+  const files = db.prepare<[number], RecordingFileRow>('SELECT * FROM recording_files WHERE recording_id = ? ORDER BY channel DESC, filepath');
+  const addSnapshot = db.prepare('INSERT INTO snapshots (recording_id, channel, filepath, snapposition) VALUES (?, ?, ?, ?)');
+  return {
+    insert: (r: { title: string; name: string; usercode: string; useraccount: string; source: string; dir: string; starttime: string; schedule_id: number | null }) =>
+      Number(insert.run(r).lastInsertRowid),
+    find: (id: number) => byId.get(id),
+    inState: (state: RecordingState) => byState.all(state),
+    setState: (id: number, state: RecordingState) => setState.run(state, id),
+    finish: (r: { id: number; state: RecordingState; stoptime: string; duration_ms: number; note: string }) => finish.run(r),
+    addFile: (f: Omit<RecordingFileRow, 'id'>) => addFile.run(f),
+    files: (id: number) => files.all(id),
+    addSnapshot: (recordingId: number, channel: number, filepath: string, position: number) => addSnapshot.run(recordingId, channel, filepath, position),
+  };
+}
+export type RecordingsRepository = ReturnType<typeof recordingsRepository>;

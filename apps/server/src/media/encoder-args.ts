@@ -1,0 +1,115 @@
+import { LAYOUT_TYPES, type LayoutRect } from '@roomcast/contract';
+
+/** What one composite encode needs; built from the settings by the engine, turned into ffmpeg argv here. */
+export interface EncoderPlan {
+  width: number;
+  height: number;
+  fps: number;
+  /** Inputs by channel letter; letters without an entry are black. */
+  sources: Record<string, SourceSpec>;
+  layout: { type: number; channeldata: string[] };
+  fit: 'stretch' | 'equalratio';
+  osd: OsdPlan;
+  main: { bitrateK: number; rc: 'cbr' | 'vbr' };
+  sub: { height: number; bitrateK: number; rc: 'cbr' | 'vbr' } | undefined;
+  audio: { sampleRate: number; bitrate: number };
+  /** x264 preset: the appliance default trades size for CPU on small machines. */
+  preset: string;
+}
+
+export type SourceSpec =
+  | { kind: 'synthetic'; label: string; color: string; tone: number }
+  | { kind: 'rtsp'; url: string }
+  | { kind: 'v4l2'; device: string };
+
+export interface OsdPlan {
+  fontFile: string;
+  fontSize: number;
+  fontColor: string;
+  datetime: { x: number; y: number } | undefined;
+  /** A file holding the overlay text (drawtext reads it: no filter escaping of user text). */
+  text: { file: string; x: number; y: number } | undefined;
+  logo: { file: string; width: number; height: number; x: number; y: number } | undefined;
+}
+
+/** OSD coordinates and sizes are given for a 1920-wide picture (0-2000); scale them to the output. */
+const osdScale = (plan: EncoderPlan, v: number) => Math.round((v * plan.width) / 1920);
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+function pixelRect(plan: EncoderPlan, r: LayoutRect) {
+  return { x: even(r.x * plan.width), y: even(r.y * plan.height), w: even(r.w * plan.width), h: even(r.h * plan.height) };
+}
+
+/** Escapes a value for use inside a filtergraph option (paths of fonts and text files). */
+export function filterValue(v: string): string {
+  return v.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/:/g, '\\:').replace(/,/g, '\\,').replace(/\[/g, '\\[').replace(/\]/g, '\\]').replace(/;/g, '\\;');
+}
+
+function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[] {
+  switch (spec.kind) {
+    case 'synthetic':
+      return ['-re', '-f', 'lavfi', '-i', `color=c=${spec.color}:size=${w}x${h}:rate=${fps}`];
+    case 'rtsp':
+      return ['-rtsp_transport', 'tcp', '-timeout', '5000000', '-i', spec.url];
+    case 'v4l2':
+      return ['-f', 'v4l2', '-framerate', String(fps), '-i', spec.device];
+  }
+}
+
+/** ffmpeg argv of the composite encoder: HD MPEG-TS on stdout (pipe:1), SD on pipe:3. */
+export function buildEncoderArgs(plan: EncoderPlan): string[] {
+  const type = LAYOUT_TYPES[plan.layout.type] ?? LAYOUT_TYPES[0]!;
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning'];
+  const filters: string[] = [`color=c=black:size=${plan.width}x${plan.height}:rate=${plan.fps}[base0]`];
+  let input = 0;
+  let last = 'base0';
+  type.slots.forEach((slot, i) => {
+    const letter = plan.layout.channeldata[i];
+    const spec = letter ? plan.sources[letter] : undefined;
+    if (!spec) return;
+    const px = pixelRect(plan, slot);
+    args.push(...inputArgs(spec, px.w, px.h, plan.fps));
+    const fit = plan.fit === 'equalratio'
+      ? `scale=${px.w}:${px.h}:force_original_aspect_ratio=decrease,pad=${px.w}:${px.h}:(ow-iw)/2:(oh-ih)/2`
+      : `scale=${px.w}:${px.h}`;
+    const label = spec.kind === 'synthetic'
+      ? `,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='${filterValue(spec.label)}':x=(w-text_w)/2:y=h/2-text_h:fontsize=${even(px.h / 10)}:fontcolor=white,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='%{localtime}':x=(w-text_w)/2:y=h/2+text_h/2:fontsize=${even(px.h / 14)}:fontcolor=white`
+      : '';
+    filters.push(`[${input}:v]${fit},setsar=1,fps=${plan.fps}${label}[src${i}]`);
+    filters.push(`[${last}][src${i}]overlay=${px.x}:${px.y}:eof_action=repeat:shortest=0[base${i + 1}]`);
+    last = `base${i + 1}`;
+    input++;
+  });
+
+  const osd: string[] = [];
+  const { osd: o } = plan;
+  const fs = osdScale(plan, o.fontSize * 2);
+  if (o.datetime) osd.push(`drawtext=fontfile='${filterValue(o.fontFile)}':text='%{localtime}':x=${osdScale(plan, o.datetime.x)}:y=${osdScale(plan, o.datetime.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`);
+  if (o.text) osd.push(`drawtext=fontfile='${filterValue(o.fontFile)}':textfile='${filterValue(o.text.file)}':expansion=none:x=${osdScale(plan, o.text.x)}:y=${osdScale(plan, o.text.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`);
+  if (o.logo) {
+    args.push('-f', 'rawvideo', '-pixel_format', 'argb', '-video_size', `${o.logo.width}x${o.logo.height}`, '-i', o.logo.file);
+    // logo.argb is stored bottom-up (spec §5): flip it.
+    filters.push(`[${input}:v]vflip,format=rgba[logo]`, `[${last}][logo]overlay=${osdScale(plan, o.logo.x)}:${osdScale(plan, o.logo.y)}:eof_action=repeat[withlogo]`);
+    last = 'withlogo';
+    input++;
+  }
+  const audioIndex = input;
+  const tone = Object.values(plan.sources).find((s) => s.kind === 'synthetic');
+  args.push('-re', '-f', 'lavfi', '-i', `sine=frequency=${tone && tone.kind === 'synthetic' ? tone.tone : 440}:sample_rate=${plan.audio.sampleRate}`);
+
+  const chain = [`[${last}]${osd.length ? `${osd.join(',')},` : ''}format=yuv420p`];
+  if (plan.sub) filters.push(`${chain[0]},split=2[hd][sdin]`, `[sdin]scale=-2:${plan.sub.height}[sd]`);
+  else filters.push(`${chain[0]}[hd]`);
+  args.push('-filter_complex', filters.join(';'));
+
+  const gop = String(plan.fps * 2);
+  const video = (bitrateK: number, rc: 'cbr' | 'vbr') => [
+    '-c:v', 'libx264', '-preset', plan.preset, '-tune', 'zerolatency', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
+    '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-b:v', `${bitrateK}k`,
+    '-maxrate', `${rc === 'cbr' ? bitrateK : Math.round(bitrateK * 1.5)}k`, '-bufsize', `${bitrateK * 2}k`,
+  ];
+  const audio = ['-c:a', 'aac', '-b:a', String(plan.audio.bitrate), '-ar', String(plan.audio.sampleRate), '-ac', '2'];
+  args.push('-map', '[hd]', '-map', `${audioIndex}:a`, ...video(plan.main.bitrateK, plan.main.rc), ...audio, '-f', 'mpegts', 'pipe:1');
+  if (plan.sub) args.push('-map', '[sd]', '-map', `${audioIndex}:a`, ...video(plan.sub.bitrateK, plan.sub.rc), ...audio, '-f', 'mpegts', 'pipe:3');
+  return args;
+}

@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Encoder } from './encoder.js';
+import type { EngineState } from './engine-state.js';
+import { defaultLayout, planFromSettings } from './plan-from-settings.js';
+
+/** Metric-compatible fonts for the OSD font names (Debian: fonts-crosextra-carlito, fonts-liberation). */
+export const FONT_FILES: Record<string, string> = {
+  calibri: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf',
+  times_new_roman: '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf',
+  arial: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+};
+
+type Values = Record<string, string>;
+export interface MediaSettings {
+  read(code: 'setting_video_input' | 'setting_rec_video_codec' | 'setting_rec_audio_codec' | 'setting_osd' | 'setting_video_layout' | 'setting_advance_media_save'): Values;
+}
+
+/**
+ * Owns the encoder: starts it with the plan the settings describe when an output needs it, and stops it
+ * when none does. Sources come from DATA_DIR/sources.json ({"hdmi1": "/dev/video0", ...}); a source name
+ * without a device records the synthetic test pattern.
+ */
+export function mediaEngine(dataDir: string, settings: MediaSettings, state: EngineState, preset: string, log: (line: string) => void) {
+  const encoder = new Encoder();
+  encoder.on('log', log);
+  const runDir = join(dataDir, 'run');
+  const devices = (): Record<string, string> => {
+    const file = join(dataDir, 'sources.json');
+    if (!existsSync(file)) return {};
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    } catch {
+      log(`Ignoring ${file}: not valid JSON`);
+      return {};
+    }
+  };
+  const plan = () => {
+    mkdirSync(runDir, { recursive: true });
+    const osd = settings.read('setting_osd');
+    const textFile = join(runDir, 'osd-text.txt');
+    writeFileSync(textFile, osd.textcontent ?? '');
+    const logo = join(dataDir, 'upload', 'logo.argb');
+    const video = settings.read('setting_video_input');
+    return planFromSettings({
+      video, codec: settings.read('setting_rec_video_codec'), audio: settings.read('setting_rec_audio_codec'), osd,
+      fit: settings.read('setting_video_layout'), save: settings.read('setting_advance_media_save'),
+      layout: state.layout ?? defaultLayout(video), devices: devices(), fontFiles: FONT_FILES,
+      textFile, logoFile: existsSync(logo) ? logo : undefined, preset,
+    });
+  };
+  return {
+    encoder,
+    ensure: () => {
+      if (!encoder.running) encoder.start(plan());
+    },
+    /** Stops the encoder unless recording or live still needs it. */
+    release: async () => {
+      if (state.recording === 'idle' && !state.living) await encoder.stop();
+    },
+    stop: () => encoder.stop(),
+  };
+}
+export type MediaEngine = ReturnType<typeof mediaEngine>;

@@ -1,0 +1,123 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SegmentWriter } from './segment-writer.js';
+import type { TsFanout } from './ts-fanout.js';
+
+export interface RecordedStream { code: string; channel: number; fanout: TsFanout }
+export interface PartLimits { maxPartMs: number; maxPartBytes: number }
+export interface Part { code: string; channel: number; part: number; segments: string[] }
+
+const SEGMENT = /^([A-Z0-9]+)-p(\d{2})-s(\d{4})\.ts$/;
+const segmentName = (code: string, part: number, seg: number) => `${code}-p${String(part).padStart(2, '0')}-s${String(seg).padStart(4, '0')}.ts`;
+
+/**
+ * The files of one recording while it runs: for each stream (HD, SD, CH1...) MPEG-TS segments named
+ * CODE-pPP-sSSSS.ts in the recording's folder. Pause closes the segments, resume opens new ones; an encoder
+ * restart rolls to new segments; a part that reaches the segmentation limit (time or size) ends and the next
+ * part begins. Everything needed to finalize is in the file names, so a crash loses no bookkeeping.
+ */
+export class RecordingSession {
+  private part = 1;
+  private seg = 0;
+  private partMs = 0;
+  private runningSince: number | undefined;
+  private writers: { stream: RecordedStream; writer: SegmentWriter; detach: () => void }[] = [];
+
+  constructor(readonly dir: string, private readonly streams: RecordedStream[], private readonly limits: PartLimits, private readonly now: () => number = Date.now) {}
+
+  get running(): boolean {
+    return this.writers.length > 0;
+  }
+
+  /** Bytes written so far to the current segments (all streams). */
+  get currentBytes(): number {
+    return this.writers.reduce((n, w) => n + w.writer.bytes, 0);
+  }
+
+  start(): void {
+    this.open();
+  }
+
+  pause(): void {
+    this.accumulate();
+    this.close();
+  }
+
+  resume(): void {
+    this.open();
+  }
+
+  /** New segments (the encoder restarted: a new stream begins at its next keyframe). */
+  roll(): void {
+    if (!this.running) return;
+    this.close();
+    this.open();
+  }
+
+  /** Starts the next part when the current one has reached the segmentation limit. Returns true if it did. */
+  checkLimits(): boolean {
+    if (!this.running) return false;
+    const ms = this.partMs + (this.runningSince ? this.now() - this.runningSince : 0);
+    const bytes = this.partBytes();
+    if (ms < this.limits.maxPartMs && bytes < this.limits.maxPartBytes) return false;
+    this.close();
+    this.part++;
+    this.partMs = 0;
+    this.open();
+    return true;
+  }
+
+  stop(): Part[] {
+    this.accumulate();
+    this.close();
+    return listParts(this.dir);
+  }
+
+  private partBytes(): number {
+    const prefix = `-p${String(this.part).padStart(2, '0')}-`;
+    const closed = this.closedBytes.get(this.part) ?? 0;
+    return closed + this.writers.filter((w) => w.writer.path.includes(prefix)).reduce((n, w) => n + w.writer.bytes, 0);
+  }
+
+  private readonly closedBytes = new Map<number, number>();
+
+  private open(): void {
+    this.seg++;
+    this.runningSince = this.now();
+    this.writers = this.streams.map((stream) => {
+      const writer = new SegmentWriter(join(this.dir, segmentName(stream.code, this.part, this.seg)));
+      const detach = stream.fanout.attach((chunk) => writer.write(chunk));
+      return { stream, writer, detach };
+    });
+  }
+
+  private accumulate(): void {
+    if (this.runningSince !== undefined) this.partMs += this.now() - this.runningSince;
+    this.runningSince = undefined;
+  }
+
+  private close(): void {
+    for (const w of this.writers) {
+      w.detach();
+      w.writer.close();
+      this.closedBytes.set(this.part, (this.closedBytes.get(this.part) ?? 0) + w.writer.bytes);
+    }
+    this.writers = [];
+  }
+}
+
+/** The parts found in a recording folder, from the segment file names (used at stop and after a crash). */
+export function listParts(dir: string): Part[] {
+  const parts = new Map<string, Part>();
+  const channelOf: Record<string, number> = { HD: 10, SD: 11, CH1: 8, CH1S: 9, CH2: 6, CH2S: 7, CH3: 4, CH3S: 5, CH4: 2, CH4S: 3, CH5: 0, CH5S: 1 };
+  for (const name of readdirSync(dir).sort()) {
+    const m = SEGMENT.exec(name);
+    if (!m) continue;
+    const [, code, part] = m as unknown as [string, string, string];
+    const key = `${code}-${part}`;
+    const p = parts.get(key) ?? { code, channel: channelOf[code] ?? 10, part: Number(part), segments: [] };
+    p.segments.push(join(dir, name));
+    parts.set(key, p);
+  }
+  return [...parts.values()].sort((a, b) => b.channel - a.channel || a.part - b.part);
+}

@@ -1,0 +1,89 @@
+import { isRandomAccess, pidOf, pmtPidsOfPat, SYNC_BYTE, TS_PACKET, videoPidsOfPmt } from './ts-packets.js';
+
+export type TsSink = (chunk: Buffer) => void;
+
+interface Consumer { sink: TsSink; started: boolean }
+
+/**
+ * Encode once, fan out: one encoded MPEG-TS stream, many consumers (recording files, HLS, RTMP). A consumer
+ * attaches at any time and receives the stream's PAT and PMT and then packets from the next video keyframe,
+ * so every consumer's stream is decodable from its first byte; detaching touches nothing else. `reset()`
+ * is called when the encoder restarts (a new stream: consumers wait for its first keyframe again).
+ */
+export class TsFanout {
+  private carry = Buffer.alloc(0);
+  private pat: Buffer | undefined;
+  private pmt: Buffer | undefined;
+  private pmtPids = new Set<number>();
+  private videoPids = new Set<number>();
+  private readonly consumers = new Set<Consumer>();
+  private bytes = 0;
+
+  get consumerCount(): number {
+    return this.consumers.size;
+  }
+
+  /** Bytes of whole packets pushed since the last reset. */
+  get bytesIn(): number {
+    return this.bytes;
+  }
+
+  attach(sink: TsSink): () => void {
+    const c: Consumer = { sink, started: false };
+    this.consumers.add(c);
+    return () => this.consumers.delete(c);
+  }
+
+  reset(): void {
+    this.carry = Buffer.alloc(0);
+    this.pat = this.pmt = undefined;
+    this.pmtPids.clear();
+    this.videoPids.clear();
+    this.bytes = 0;
+    for (const c of this.consumers) c.started = false;
+  }
+
+  push(data: Buffer): void {
+    let buf = this.carry.length ? Buffer.concat([this.carry, data]) : data;
+    // Resynchronise if the stream does not start on a sync byte (never expected from ffmpeg).
+    let start = 0;
+    while (start < buf.length && buf[start] !== SYNC_BYTE) start++;
+    const whole = Math.floor((buf.length - start) / TS_PACKET) * TS_PACKET;
+    const end = start + whole;
+    this.carry = Buffer.from(buf.subarray(end));
+    if (whole === 0) return;
+    buf = buf.subarray(start, end);
+    this.bytes += whole;
+
+    const waiting = [...this.consumers].filter((c) => !c.started);
+    const startedNow = new Set<Consumer>();
+    for (let at = 0; at < buf.length; at += TS_PACKET) {
+      const pid = pidOf(buf, at);
+      if (pid === 0) {
+        this.pat = Buffer.from(buf.subarray(at, at + TS_PACKET));
+        for (const p of pmtPidsOfPat(buf, at)) this.pmtPids.add(p);
+      } else if (this.pmtPids.has(pid)) {
+        this.pmt = Buffer.from(buf.subarray(at, at + TS_PACKET));
+        for (const v of videoPidsOfPmt(buf, at)) this.videoPids.add(v);
+      } else if (waiting.length && this.videoPids.has(pid) && isRandomAccess(buf, at) && this.pat && this.pmt) {
+        const from = buf.subarray(at);
+        for (const c of waiting.splice(0)) {
+          if (!this.consumers.has(c)) continue;
+          c.started = true;
+          startedNow.add(c);
+          this.deliver(c, Buffer.concat([this.pat, this.pmt, from]));
+        }
+      }
+    }
+    for (const c of this.consumers) if (c.started && !startedNow.has(c)) this.deliver(c, buf);
+  }
+
+  /** A sink that throws is detached; the others go on. */
+  private deliver(c: Consumer, chunk: Buffer): void {
+    try {
+      c.sink(chunk);
+    } catch {
+      this.consumers.delete(c);
+    }
+  }
+}

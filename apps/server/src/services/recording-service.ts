@@ -1,0 +1,177 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LIMITS } from '@roomcast/contract';
+import type { Repositories } from '../db/repositories/index.js';
+import type { RecordingRow } from '../db/repositories/recordings-repository.js';
+import { diskFigures } from '../host/storage.js';
+import type { Encoder } from '../media/encoder.js';
+import type { EngineState } from '../media/engine-state.js';
+import { finalizePart } from '../media/finalize.js';
+import { listParts, RecordingSession, type RecordedStream } from '../media/recording-session.js';
+import { formatDateTime, type Clock } from './clock.js';
+import { Fail } from './fail.js';
+import type { SettingsService } from './settings-service.js';
+import type { SessionUser } from './session-service.js';
+
+export interface RecordingDeps {
+  repos: Repositories;
+  settings: SettingsService;
+  engine: EngineState;
+  encoder: Encoder;
+  clock: Clock;
+  mediaPath: () => string;
+  /** Builds the current encode plan and starts the encoder if it is not running. */
+  ensureEncoder: () => void;
+  releaseEncoder: () => Promise<void>;
+  minFreeBytes: number;
+  partLimitOverrideMs: number | undefined;
+  log: (line: string) => void;
+  oplog: (description: string) => void;
+}
+
+const SEGMENTATION = { smooth: { maxPartMs: 3600_000, maxPartBytes: 2e9 }, advanced: { maxPartMs: 4 * 3600_000, maxPartBytes: 3.8e9 } };
+const stamp = (ms: number) => formatDateTime(ms).replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1-$2');
+
+/**
+ * recordctl's state machine (idle → recording ⇄ paused → idle) over the encoder and a RecordingSession,
+ * with the database rows of the recording and its files. Stop finalizes the segments into MP4 files.
+ */
+export function recordingService(d: RecordingDeps) {
+  const s = d.engine;
+  let session: RecordingSession | undefined;
+  let current: number | undefined;
+  let ticker: NodeJS.Timeout | undefined;
+
+  const recordedMs = () => s.recordedMs + (s.recording === 'recording' && s.recordingStart ? d.clock.now() - s.recordingStart : 0);
+
+  d.encoder.on('restart', () => {
+    if (session?.running) {
+      session.roll();
+      d.log('recording continues in a new segment after an encoder restart');
+    }
+  });
+
+  async function withPending<T>(fn: () => Promise<T>): Promise<T> {
+    if (s.pending) throw new Fail('A recording command is already running, please wait.');
+    s.pending = true;
+    try {
+      return await fn();
+    } finally {
+      s.pending = false;
+    }
+  }
+
+  async function finalize(rec: RecordingRow, reason: string): Promise<void> {
+    d.repos.recordings.setState(rec.id, 'finalizing');
+    const prefix = d.settings.raw('setting_advance_media_save').fileprefix ?? '';
+    let files = 0;
+    let durationMs = 0;
+    for (const part of listParts(rec.dir)) {
+      const suffix = part.part > 1 ? `_${part.part}` : '';
+      const out = join(rec.dir, `${prefix}${rec.name}_${part.code}${suffix}.mp4`);
+      const made = await finalizePart(part.segments, out);
+      if (!made) continue;
+      d.repos.recordings.addFile({ recording_id: rec.id, channel: part.channel, filepath: made.file, title: `${rec.title} ${part.code}${suffix}`, filesize: made.bytes, starttime: rec.starttime, duration_ms: made.durationMs });
+      if (part.code === 'HD') durationMs += made.durationMs;
+      files++;
+      for (const seg of part.segments) rmSync(seg, { force: true });
+    }
+    d.repos.recordings.finish({ id: rec.id, state: files ? 'done' : 'failed', stoptime: formatDateTime(d.clock.now()), duration_ms: durationMs, note: reason });
+  }
+
+  function tick(): void {
+    if (!session) return;
+    if (session.checkLimits()) d.log('recording continues in the next part (segmentation limit)');
+    const maxHours = Number(d.settings.raw('setting_advance_media_save').maxduration) || LIMITS.maxDurationHours.default;
+    if (recordedMs() >= maxHours * 3600_000) void api.stop('maximum duration reached').catch((e: Error) => d.log(e.message));
+  }
+
+  const api = {
+    get currentRecordingId() {
+      return current;
+    },
+    recordedMs,
+
+    async start(who: SessionUser | undefined, scheduleId: number | null = null): Promise<number> {
+      return withPending(async () => {
+        if (s.recording !== 'idle') throw new Fail('Recording is already running.');
+        if (s.scanning) throw new Fail('A disk scan is running; recording can start when it has finished.');
+        const root = d.mediaPath();
+        mkdirSync(root, { recursive: true });
+        const disk = await diskFigures(root);
+        if (!disk.present) throw new Fail('The recording storage is missing.');
+        if (disk.freeBytes < d.minFreeBytes) throw new Fail('Not enough free space on the recording storage.');
+        const now = d.clock.now();
+        const name = stamp(now);
+        const dir = join(root, 'recordings', name);
+        mkdirSync(dir, { recursive: true });
+        const room = d.settings.raw('setting_room').name ?? '';
+        const id = d.repos.recordings.insert({ title: `${room} ${formatDateTime(now)}`.trim(), name, usercode: who?.usercode ?? 'schedule', useraccount: who?.username ?? 'schedule', source: room, dir, starttime: formatDateTime(now), schedule_id: scheduleId });
+        writeFileSync(join(dir, 'recording.json'), JSON.stringify({ id, name, starttime: now }));
+        d.ensureEncoder();
+        const save = d.settings.raw('setting_advance_media_save');
+        const streams: RecordedStream[] = [{ code: 'HD', channel: 10, fanout: d.encoder.hd }];
+        if (save.movie_low_enable !== 'false') streams.push({ code: 'SD', channel: 11, fanout: d.encoder.sd });
+        const mode = d.settings.raw('setting_segmentation').mode === 'advanced' ? 'advanced' : 'smooth';
+        const limits = d.partLimitOverrideMs ? { maxPartMs: d.partLimitOverrideMs, maxPartBytes: Number.MAX_SAFE_INTEGER } : SEGMENTATION[mode];
+        session = new RecordingSession(dir, streams, limits, () => d.clock.now());
+        session.start();
+        current = id;
+        Object.assign(s, { recording: 'recording', recordingStart: now, recordedMs: 0 });
+        ticker = setInterval(tick, 1000);
+        ticker.unref();
+        return id;
+      });
+    },
+
+    async pause(): Promise<void> {
+      return withPending(async () => {
+        if (s.recording !== 'recording' || !session) throw new Fail('Recording is not running.');
+        session.pause();
+        Object.assign(s, { recording: 'paused', recordedMs: recordedMs(), recordingStart: undefined });
+      });
+    },
+
+    async resume(): Promise<void> {
+      return withPending(async () => {
+        if (s.recording !== 'paused' || !session) throw new Fail('Recording is not paused.');
+        d.ensureEncoder();
+        session.resume();
+        Object.assign(s, { recording: 'recording', recordingStart: d.clock.now() });
+      });
+    },
+
+    async stop(reason = 'stopped'): Promise<void> {
+      return withPending(async () => {
+        if (s.recording === 'idle' || !session || current === undefined) throw new Fail('Recording is not running.');
+        clearInterval(ticker);
+        session.stop();
+        const id = current;
+        session = undefined;
+        current = undefined;
+        Object.assign(s, { recording: 'idle', recordingStart: undefined, recordedMs: 0, schedule: undefined });
+        await d.releaseEncoder();
+        const rec = d.repos.recordings.find(id);
+        if (rec) await finalize(rec, reason);
+      });
+    },
+
+    /** After a crash: recordings left recording or finalizing are finalized from their segments. */
+    async recover(): Promise<number> {
+      const left = [...d.repos.recordings.inState('recording'), ...d.repos.recordings.inState('finalizing')];
+      for (const rec of left) {
+        await finalize(rec, 'recovered after an unexpected stop');
+        d.oplog(`recording ${rec.id} recovered after an unexpected stop`);
+      }
+      return left.length;
+    },
+
+    /** Ends a running recording at shutdown without finalizing (the next start recovers it). */
+    halt(): void {
+      clearInterval(ticker);
+      session?.pause();
+    },
+  };
+  return api;
+}
+export type RecordingService = ReturnType<typeof recordingService>;

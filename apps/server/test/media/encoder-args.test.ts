@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync, createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { buildEncoderArgs, type EncoderPlan } from '../../src/media/encoder-args.js';
+
+const run = promisify(execFile);
+const FONT = '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf';
+
+export function testPlan(over: Partial<EncoderPlan> = {}): EncoderPlan {
+  return {
+    width: 640, height: 360, fps: 15,
+    sources: {
+      A: { kind: 'synthetic', label: 'A', color: '0xC0392B', tone: 440 },
+      B: { kind: 'synthetic', label: 'B', color: '0x2980B9', tone: 550 },
+    },
+    layout: { type: 1, channeldata: ['A', 'B'] },
+    fit: 'stretch',
+    osd: { fontFile: FONT, fontSize: 10, fontColor: 'FFFFFF', datetime: { x: 20, y: 20 }, text: undefined, logo: undefined },
+    main: { bitrateK: 800, rc: 'cbr' },
+    sub: { height: 180, bitrateK: 300, rc: 'cbr' },
+    audio: { sampleRate: 48000, bitrate: 128000 },
+    preset: 'ultrafast',
+    ...over,
+  };
+}
+
+async function probe(file: string) {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height,sample_rate:format=duration', '-of', 'json', file]);
+  return JSON.parse(stdout) as { streams: { codec_name: string; width?: number; height?: number; sample_rate?: string }[]; format: { duration: string } };
+}
+
+describe('composite encoder argv', () => {
+  it('has no shell: every value is its own argument', () => {
+    const args = buildEncoderArgs(testPlan());
+    expect(args).toContain('-filter_complex');
+    expect(args.at(-1)).toBe('pipe:3');
+  });
+
+  it('runs in ffmpeg: HD on pipe:1 and SD on pipe:3, both decodable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'enc-'));
+    const text = join(dir, 'osd.txt');
+    writeFileSync(text, "It's: 100% [ok]; a,b");
+    const args = buildEncoderArgs(testPlan({ osd: { fontFile: FONT, fontSize: 10, fontColor: 'FFFFFF', datetime: { x: 20, y: 20 }, text: { file: text, x: 20, y: 300 }, logo: undefined } }));
+    const p = spawn('ffmpeg', [...args.slice(0, -0 || undefined)], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const hd = join(dir, 'hd.ts');
+    const sd = join(dir, 'sd.ts');
+    p.stdout!.pipe(createWriteStream(hd));
+    (p.stdio[3] as NodeJS.ReadableStream).pipe(createWriteStream(sd));
+    let err = '';
+    p.stderr!.on('data', (d) => (err += d));
+    await new Promise((r) => setTimeout(r, 3000));
+    p.kill('SIGINT');
+    await new Promise((r) => p.on('close', r));
+    expect(err).not.toMatch(/Error|Invalid/i);
+    const h = await probe(hd);
+    expect(h.streams.find((s) => s.codec_name === 'h264')).toMatchObject({ width: 640, height: 360 });
+    expect(h.streams.find((s) => s.codec_name === 'aac')?.sample_rate).toBe('48000');
+    const s = await probe(sd);
+    expect(s.streams.find((x) => x.codec_name === 'h264')).toMatchObject({ width: 320, height: 180 });
+  }, 30_000);
+});

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { makeApp } from '../helpers.js';
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function probe(file: string) {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,sample_rate:format=duration', '-of', 'json', file]);
+  const j = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number; sample_rate?: string }[]; format: { duration: string } };
+  return { video: j.streams.find((s) => s.codec_type === 'video')!, audio: j.streams.find((s) => s.codec_type === 'audio')!, duration: Number(j.format.duration) };
+}
+
+describe('recording with real ffmpeg', async () => {
+  const t = await makeApp();
+  const admin = await t.login();
+  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }, { key: 'main_bitrate', value: '1000' }] }, admin);
+
+  it('start, pause, resume, stop: status is truthful and the files play with the pause left out', async () => {
+    expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(false);
+    const started = await t.post('recordctl', { control: 'start' }, admin);
+    expect(started.body).toEqual({ result: true, message: '' });
+    const s1 = (await t.post('status', {}, admin)).body.data;
+    expect(s1).toMatchObject({ isrecording: 'true', isrecordingpaused: 'false', isrecordpending: 'false' });
+    expect(s1.recordingstart).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    await sleep(3000);
+    expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(true);
+    expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'true', isrecordingpaused: 'true' });
+    await sleep(2000);
+    expect((await t.post('recordctl', { control: 'resume' }, admin)).body.result).toBe(true);
+    await sleep(3000);
+    expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+    expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'false', current: '0' });
+
+    const [rec] = t.services.repos.recordings.inState('done');
+    expect(rec).toBeDefined();
+    const files = t.services.repos.recordings.files(rec!.id);
+    expect(files.map((f) => f.channel).sort()).toEqual([10, 11]);
+    const hd = await probe(files.find((f) => f.channel === 10)!.filepath);
+    expect(hd.video).toMatchObject({ codec_name: 'h264', width: 854, height: 480 });
+    expect(hd.audio).toMatchObject({ codec_name: 'aac', sample_rate: '48000' });
+    // 3 s + 3 s recorded, the 2 s pause left out; a new segment starts at the next keyframe (2 s GOP).
+    expect(hd.duration).toBeGreaterThan(3.5);
+    expect(hd.duration).toBeLessThan(7);
+    const sd = await probe(files.find((f) => f.channel === 11)!.filepath);
+    expect(sd.video).toMatchObject({ width: 640, height: 360 });
+    expect(readdirSync(rec!.dir).filter((f) => f.endsWith('.ts'))).toEqual([]);
+    expect(t.services.media.encoder.running).toBe(false);
+  }, 60_000);
+
+  it('continues in a new segment when ffmpeg is killed', async () => {
+    await t.post('recordctl', { control: 'start' }, admin);
+    await sleep(2500);
+    const pid = t.services.media.encoder.pid!;
+    process.kill(pid, 'SIGKILL');
+    await sleep(3500);
+    expect(t.services.media.encoder.pid).not.toBe(pid);
+    expect(t.services.media.encoder.running).toBe(true);
+    await t.post('recordctl', { control: 'stop' }, admin);
+    const done = t.services.repos.recordings.inState('done');
+    const rec = done[done.length - 1]!;
+    const hd = await probe(t.services.repos.recordings.files(rec.id).find((f) => f.channel === 10)!.filepath);
+    expect(hd.duration).toBeGreaterThan(3);
+    expect(existsSync(rec.dir)).toBe(true);
+  }, 60_000);
+});
