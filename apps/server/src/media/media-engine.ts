@@ -54,6 +54,10 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     ensure: () => {
       if (!encoder.running) encoder.start(plan());
     },
+    /** Re-plans a running encoder (layout or picture settings changed); recordings roll to a new segment. */
+    apply: () => {
+      if (encoder.running) encoder.replan(plan());
+    },
     /** Stops the encoder unless recording or live still needs it. */
     release: async () => {
       if (state.recording === 'idle' && !state.living) await encoder.stop();
