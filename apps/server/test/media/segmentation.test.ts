@@ -1,0 +1,30 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { makeApp } from '../helpers.js';
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('segmentation (test limit of 3 s per part)', async () => {
+  const t = await makeApp({ env: { PART_LIMIT_SECONDS: '3' } });
+  const admin = await t.login();
+  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
+  await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }, { key: 'fileprefix', value: 'room1_' }] }, admin);
+
+  it('splits one recording into several playable files', async () => {
+    await t.post('recordctl', { control: 'start' }, admin);
+    await sleep(7500);
+    await t.post('recordctl', { control: 'stop' }, admin);
+    const [rec] = t.services.repos.recordings.inState('done');
+    const files = t.services.repos.recordings.files(rec!.id);
+    expect(files.every((f) => f.channel === 10)).toBe(true);
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    expect(files[0]!.filepath).toMatch(/\/room1_\d{8}-\d{6}_HD\.mp4$/);
+    expect(files[1]!.filepath).toMatch(/_HD_2\.mp4$/);
+    for (const f of files) {
+      const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', f.filepath]);
+      expect(Number(stdout)).toBeGreaterThan(0.5);
+    }
+  }, 40_000);
+});
