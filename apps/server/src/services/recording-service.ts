@@ -6,7 +6,7 @@ import type { RecordingRow } from '../db/repositories/recordings-repository.js';
 import { diskFigures } from '../host/storage.js';
 import type { Encoder } from '../media/encoder.js';
 import type { EngineState } from '../media/engine-state.js';
-import { finalizePart } from '../media/finalize.js';
+import { finalizePart, keepAsTs } from '../media/finalize.js';
 import { listParts, RecordingSession, type RecordedStream } from '../media/recording-session.js';
 import { formatDateTime, type Clock } from './clock.js';
 import { Fail } from './fail.js';
@@ -69,7 +69,10 @@ export function recordingService(d: RecordingDeps) {
     for (const part of listParts(rec.dir)) {
       const suffix = part.part > 1 ? `_${part.part}` : '';
       const out = join(rec.dir, `${prefix}${rec.name}_${part.code}${suffix}.mp4`);
-      const made = await finalizePart(part.segments, out);
+      const made = await finalizePart(part.segments, out).catch((err: Error) => {
+        d.log(`could not write ${out} (${err.message.split('\n')[0]}); keeping the recording as MPEG-TS`);
+        return keepAsTs(part.segments, out.replace(/\.mp4$/, '.ts'));
+      });
       if (!made) continue;
       d.repos.recordings.addFile({ recording_id: rec.id, channel: part.channel, filepath: made.file, title: `${rec.title} ${part.code}${suffix}`, filesize: made.bytes, starttime: rec.starttime, duration_ms: made.durationMs });
       if (part.code === 'HD') durationMs += made.durationMs;
@@ -79,8 +82,23 @@ export function recordingService(d: RecordingDeps) {
     d.repos.recordings.finish({ id: rec.id, state: files ? 'done' : 'failed', stoptime: formatDateTime(d.clock.now()), duration_ms: durationMs, note: reason });
   }
 
+  /** Below this, a running recording stops cleanly so that what was written stays playable. */
+  const STOP_FREE_BYTES = 64 * 1024 * 1024;
+  let checkingDisk = false;
+
   function tick(): void {
     if (!session) return;
+    if (!checkingDisk) {
+      checkingDisk = true;
+      void diskFigures(d.mediaPath()).then((disk) => {
+        checkingDisk = false;
+        if (session && (!disk.present || disk.freeBytes < Math.min(STOP_FREE_BYTES, d.minFreeBytes))) {
+          d.log('recording storage is full or gone: stopping the recording');
+          d.oplog('recording stopped: the recording storage is full');
+          void api.stop('storage full').catch((e: Error) => d.log(e.message));
+        }
+      });
+    }
     if (session.checkLimits()) d.log('recording continues in the next part (segmentation limit)');
     const maxHours = Number(d.settings.raw('setting_advance_media_save').maxduration) || LIMITS.maxDurationHours.default;
     if (recordedMs() >= maxHours * 3600_000) void api.stop('maximum duration reached').catch((e: Error) => d.log(e.message));
