@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { makeApp } from '../helpers.js';
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One decoded frame of a file as RGB24 at the file's size. */
+async function frame(file: string, w: number, h: number): Promise<(x: number, y: number) => [number, number, number]> {
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', '1', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  const buf = stdout as unknown as Buffer;
+  expect(buf.length).toBe(w * h * 3);
+  return (x, y) => [buf[(y * w + x) * 3]!, buf[(y * w + x) * 3 + 1]!, buf[(y * w + x) * 3 + 2]!];
+}
+const near = (got: number[], want: number[], tol = 40) => got.every((v, i) => Math.abs(v - want[i]!) <= tol);
+
+describe('the composite picture: layout and OSD', async () => {
+  const t = await makeApp();
+  const admin = await t.login();
+  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }] }, admin);
+  await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] }, admin);
+
+  it('draws channel A left and B right in the side-by-side layout, and the logo at its position', async () => {
+    await t.post('savelayout', [{ index: 0, type: 1, channels: 2, channeldata: ['A', 'B'] }], admin);
+    await t.post('setlayoutid', { id: 0 }, admin);
+    // A 32x32 yellow logo, stored bottom-up ARGB as the console uploads it; drawn at the top-left corner.
+    mkdirSync(join(t.dataDir, 'upload'), { recursive: true });
+    const logo = Buffer.alloc(32 * 32 * 4);
+    for (let i = 0; i < 32 * 32; i++) logo.set([255, 255, 255, 0], i * 4);
+    writeFileSync(join(t.dataDir, 'upload', 'logo.argb'), logo);
+    await t.post('writeconfig', { settingcode: 'setting_osd', data: [{ key: 'enablelogo', value: 'true' }, { key: 'logowidth', value: '32' }, { key: 'logoheight', value: '32' }, { key: 'logox', value: '0' }, { key: 'logoy', value: '0' }] }, admin);
+
+    await t.post('recordctl', { control: 'start' }, admin);
+    await sleep(3500);
+    await t.post('recordctl', { control: 'stop' }, admin);
+    const [rec] = t.services.repos.recordings.inState('done');
+    const hd = t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    const px = await frame(hd.filepath, 854, 480);
+    expect(near(px(213, 160), [0xc0, 0x39, 0x2b])).toBe(true); // A: red, left half
+    expect(near(px(640, 160), [0x29, 0x80, 0xb9])).toBe(true); // B: blue, right half
+    expect(near(px(427, 40), [0, 0, 0])).toBe(true); // above the slots: black
+    expect(near(px(8, 8), [255, 255, 0])).toBe(true); // the logo
+  }, 40_000);
+});
