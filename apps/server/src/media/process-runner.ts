@@ -22,9 +22,9 @@ export async function probeDurationMs(file: string): Promise<number> {
 
 export interface Spawned { child: ChildProcess; exited: Promise<number | null> }
 
-/** Starts a long-running ffmpeg with extra pipes (fd 3...) as asked. */
-export function spawnFfmpeg(args: string[], extraPipes = 0): Spawned {
-  const stdio: ('ignore' | 'pipe')[] = ['ignore', 'pipe', 'pipe', ...Array<'pipe'>(extraPipes).fill('pipe')];
+/** Starts a long-running ffmpeg with extra pipes (fd 3...) as asked, and stdin as a pipe when it is fed. */
+export function spawnFfmpeg(args: string[], extraPipes = 0, feedStdin = false): Spawned {
+  const stdio: ('ignore' | 'pipe')[] = [feedStdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...Array<'pipe'>(extraPipes).fill('pipe')];
   const child = spawn('ffmpeg', args, { stdio });
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, exited };

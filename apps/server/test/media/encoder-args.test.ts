@@ -5,28 +5,10 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { buildEncoderArgs, type EncoderPlan } from '../../src/media/encoder-args.js';
+import { buildEncoderArgs } from '../../src/media/encoder-args.js';
+import { FONT, testPlan } from './test-plan.js';
 
 const run = promisify(execFile);
-const FONT = '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf';
-
-export function testPlan(over: Partial<EncoderPlan> = {}): EncoderPlan {
-  return {
-    width: 640, height: 360, fps: 15,
-    sources: {
-      A: { kind: 'synthetic', label: 'A', color: '0xC0392B', tone: 440 },
-      B: { kind: 'synthetic', label: 'B', color: '0x2980B9', tone: 550 },
-    },
-    layout: { type: 1, channeldata: ['A', 'B'] },
-    fit: 'stretch',
-    osd: { fontFile: FONT, fontSize: 10, fontColor: 'FFFFFF', datetime: { x: 20, y: 20 }, text: undefined, logo: undefined },
-    main: { bitrateK: 800, rc: 'cbr' },
-    sub: { height: 180, bitrateK: 300, rc: 'cbr' },
-    audio: { sampleRate: 48000, bitrate: 128000 },
-    preset: 'ultrafast',
-    ...over,
-  };
-}
 
 async function probe(file: string) {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height,sample_rate:format=duration', '-of', 'json', file]);
