@@ -18,7 +18,7 @@ export interface EncoderPlan {
 }
 
 export type SourceSpec =
-  | { kind: 'synthetic'; label: string; color: string; tone: number }
+  | { kind: 'synthetic'; label: string; color: string; tone: number; /** moving test pattern instead of a solid colour (benchmarks) */ motion?: boolean }
   | { kind: 'rtsp'; url: string }
   | { kind: 'v4l2'; device: string };
 
@@ -48,7 +48,7 @@ export function filterValue(v: string): string {
 function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[] {
   switch (spec.kind) {
     case 'synthetic':
-      return ['-re', '-f', 'lavfi', '-i', `color=c=${spec.color}:size=${w}x${h}:rate=${fps}`];
+      return ['-re', '-f', 'lavfi', '-i', spec.motion ? `testsrc2=size=${w}x${h}:rate=${fps}` : `color=c=${spec.color}:size=${w}x${h}:rate=${fps}`];
     case 'rtsp':
       return ['-rtsp_transport', 'tcp', '-timeout', '5000000', '-i', spec.url];
     case 'v4l2':
