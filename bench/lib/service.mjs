@@ -1,0 +1,29 @@
+// Starts the built service as `npm start` does (its own port and DATA_DIR) for benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sleep } from './machine.mjs';
+
+export const PASSWORD = 'Bench-Pass-12345';
+
+export async function startService(env = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-bench-'));
+  const port = 18000 + Math.floor(Math.random() * 900);
+  const proc = spawn(process.execPath, [new URL('../../apps/server/dist/main.js', import.meta.url).pathname], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, CONSOLE_DIR: '', ...env },
+    stdio: 'ignore',
+  });
+  const call = async (name, body, session) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) }, body: JSON.stringify(body ?? {}) });
+    return res.json();
+  };
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await call('roominfo')).result) break;
+    } catch { /* starting */ }
+    await sleep(100);
+  }
+  const session = (await call('login', { usercode: 'admin', password: PASSWORD })).data.sessionID;
+  return { dataDir, port, proc, call, session, stop: () => proc.kill('SIGTERM') };
+}
