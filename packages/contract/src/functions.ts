@@ -32,6 +32,9 @@ export function isFunctionKey(value: string): value is FunctionKey {
 
 export type Role = 'admin' | 'user';
 
+/** The built-in administrator account: cannot be removed or lose the admin role. */
+export const ADMIN_USERCODE = 'admin';
+
 /** The functions that really apply: admin has all; a sub-function needs its parent ticked. */
 export function effectiveFunctions(role: Role, functions: readonly string[]): FunctionKey[] {
   if (role === 'admin') return [...ALL_FUNCTIONS];

@@ -49,10 +49,35 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       textFile, logoFile: existsSync(logo) ? logo : undefined, preset,
     });
   };
+  /** Per-channel (ISO) encodes by channel letter: their own encode of one source, full frame, no OSD. */
+  const iso = new Map<string, Encoder>();
+  const isoPlan = (letter: string) => {
+    const p = plan();
+    return { ...p, layout: { type: 0, channeldata: [letter] }, osd: { ...p.osd, datetime: undefined, text: undefined, logo: undefined } };
+  };
   return {
     encoder,
     ensure: () => {
       if (!encoder.running) encoder.start(plan());
+    },
+    /** Starts the ISO encodes of the given channel letters (those with a source) and returns them. */
+    ensureIso: (letters: string[]) => {
+      const out: { letter: string; encoder: Encoder }[] = [];
+      for (const letter of letters) {
+        const p = isoPlan(letter);
+        if (!p.sources[letter]) continue;
+        let e = iso.get(letter);
+        if (!e) {
+          e = new Encoder();
+          e.on('log', (line: string) => log(`[CH ${letter}] ${line}`));
+          // Recordings listen on the composite encoder: an ISO restart rolls their segments the same way.
+          e.on('restart', () => encoder.emit('restart'));
+          iso.set(letter, e);
+        }
+        if (!e.running) e.start(p);
+        out.push({ letter, encoder: e });
+      }
+      return out;
     },
     /** Re-plans a running encoder (layout or picture settings changed); recordings roll to a new segment. */
     apply: () => {
@@ -60,9 +85,10 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     },
     /** Stops the encoder unless recording or live still needs it. */
     release: async () => {
+      if (state.recording === 'idle') await Promise.all([...iso.values()].map((e) => e.stop()));
       if (state.recording === 'idle' && !state.living) await encoder.stop();
     },
-    stop: () => encoder.stop(),
+    stop: () => Promise.all([encoder.stop(), ...[...iso.values()].map((e) => e.stop())]).then(() => undefined),
   };
 }
 export type MediaEngine = ReturnType<typeof mediaEngine>;

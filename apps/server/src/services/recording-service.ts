@@ -22,6 +22,8 @@ export interface RecordingDeps {
   mediaPath: () => string;
   /** Builds the current encode plan and starts the encoder if it is not running. */
   ensureEncoder: () => void;
+  /** Starts per-channel (ISO) encodes for the channel letters and returns them. */
+  ensureIso: (letters: string[]) => { letter: string; encoder: Encoder }[];
   releaseEncoder: () => Promise<void>;
   minFreeBytes: number;
   partLimitOverrideMs: number | undefined;
@@ -130,6 +132,13 @@ export function recordingService(d: RecordingDeps) {
         const save = d.settings.raw('setting_advance_media_save');
         const streams: RecordedStream[] = [{ code: 'HD', channel: 10, fanout: d.encoder.hd }];
         if (save.movie_low_enable !== 'false') streams.push({ code: 'SD', channel: 11, fanout: d.encoder.sd });
+        // resource_vi0..vi4 → channels A..E recorded on their own as CH1..CH5 (+ CHnS, the sub picture).
+        const isoLetters = ['A', 'B', 'C', 'D', 'E'].filter((_, i) => save[`resource_vi${i}_enable`] === 'true');
+        for (const { letter, encoder } of d.ensureIso(isoLetters)) {
+          const n = letter.charCodeAt(0) - 64;
+          streams.push({ code: `CH${n}`, channel: 10 - 2 * n, fanout: encoder.hd });
+          if (save.movie_low_enable !== 'false') streams.push({ code: `CH${n}S`, channel: 11 - 2 * n, fanout: encoder.sd });
+        }
         const mode = d.settings.raw('setting_segmentation').mode === 'advanced' ? 'advanced' : 'smooth';
         const limits = d.partLimitOverrideMs ? { maxPartMs: d.partLimitOverrideMs, maxPartBytes: Number.MAX_SAFE_INTEGER } : SEGMENTATION[mode];
         session = new RecordingSession(dir, streams, limits, () => d.clock.now());

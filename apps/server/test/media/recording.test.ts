@@ -50,6 +50,20 @@ describe('recording with real ffmpeg', async () => {
     expect(t.services.media.encoder.running).toBe(false);
   }, 60_000);
 
+  it('records per-channel (ISO) files CH1 and CH2 (+S) when resource_vi0/vi1 are on', async () => {
+    await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'resource_vi0_enable', value: 'true' }, { key: 'resource_vi1_enable', value: 'true' }] }, admin);
+    await t.post('recordctl', { control: 'start' }, admin);
+    await sleep(3500);
+    await t.post('recordctl', { control: 'stop' }, admin);
+    await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'resource_vi0_enable', value: 'false' }, { key: 'resource_vi1_enable', value: 'false' }] }, admin);
+    const done = t.services.repos.recordings.inState('done');
+    const files = t.services.repos.recordings.files(done[done.length - 1]!.id);
+    expect(files.map((f) => f.channel).sort((a, b) => a - b)).toEqual([6, 7, 8, 9, 10, 11]);
+    const ch1 = await probe(files.find((f) => f.channel === 8)!.filepath);
+    expect(ch1.video).toMatchObject({ width: 854, height: 480 });
+    expect(ch1.duration).toBeGreaterThan(1);
+  }, 60_000);
+
   it('continues in a new segment when ffmpeg is killed', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
     await sleep(2500);
