@@ -1,6 +1,7 @@
 import type { HandlerMap } from './handler.js';
 
 export const recordHandlers: HandlerMap = {
+  scanfiles: (ctx) => ctx.services.diskScan.start(),
   recordctl: async (ctx) => {
     const r = ctx.services.recording;
     ctx.describe(ctx.body.control);

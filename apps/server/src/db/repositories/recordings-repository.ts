@@ -7,7 +7,7 @@ export interface RecordingRow {
   duration_ms: number; schedule_id: number | null; netsync: number; netsynctime: string;
   mediasvrsync: number; mediasvrsynctime: string; note: string;
 }
-export interface RecordingFileRow { id: number; recording_id: number; channel: number; filepath: string; title: string; filesize: number; starttime: string; duration_ms: number }
+export interface RecordingFileRow { id: number; recording_id: number; channel: number; filepath: string; title: string; filesize: number; starttime: string; duration_ms: number; missing?: number }
 
 export function recordingsRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, schedule_id)
@@ -18,6 +18,12 @@ export function recordingsRepository(db: Db) {
   const setState = db.prepare('UPDATE recordings SET state = ? WHERE id = ?');
   const addFile = db.prepare('INSERT INTO recording_files (recording_id, channel, filepath, title, filesize, starttime, duration_ms) VALUES (@recording_id, @channel, @filepath, @title, @filesize, @starttime, @duration_ms)');
   const files = db.prepare<[number], RecordingFileRow>('SELECT * FROM recording_files WHERE recording_id = ? ORDER BY channel DESC, filepath');
+  const allFiles = db.prepare<[], RecordingFileRow>('SELECT * FROM recording_files');
+  const fileByPath = db.prepare<[string], RecordingFileRow>('SELECT * FROM recording_files WHERE filepath = ?');
+  const setMissing = db.prepare('UPDATE recording_files SET missing = ? WHERE id = ?');
+  const byDir = db.prepare<[string], RecordingRow>('SELECT * FROM recordings WHERE dir = ?');
+  const insertDone = db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, stoptime, note)
+    VALUES (@title, @name, @usercode, @useraccount, @source, (SELECT id FROM albums WHERE isdefault = 1), @dir, 'done', @starttime, @stoptime, @note)`);
   const addSnapshot = db.prepare('INSERT INTO snapshots (recording_id, channel, filepath, snapposition) VALUES (?, ?, ?, ?)');
   return {
     insert: (r: { title: string; name: string; usercode: string; useraccount: string; source: string; dir: string; starttime: string; schedule_id: number | null }) =>
@@ -28,6 +34,12 @@ export function recordingsRepository(db: Db) {
     finish: (r: { id: number; state: RecordingState; stoptime: string; duration_ms: number; note: string }) => finish.run(r),
     addFile: (f: Omit<RecordingFileRow, 'id'>) => addFile.run(f),
     files: (id: number) => files.all(id),
+    allFiles: () => allFiles.all(),
+    fileByPath: (path: string) => fileByPath.get(path),
+    setMissing: (id: number, missing: boolean) => setMissing.run(missing ? 1 : 0, id),
+    findByDir: (dir: string) => byDir.get(dir),
+    /** A recording found on disk (disk scan): adopted as done. */
+    insertAdopted: (r: { title: string; name: string; usercode: string; useraccount: string; source: string; dir: string; starttime: string; stoptime: string; note: string }) => Number(insertDone.run(r).lastInsertRowid),
     addSnapshot: (recordingId: number, channel: number, filepath: string, position: number) => addSnapshot.run(recordingId, channel, filepath, position),
   };
 }
