@@ -85,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
 
   app.addHook('onClose', async () => {
+    await services.scheduler.stop();
     services.recording.halt();
     await services.media.stop();
     db.close();

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { ensureAdmin } from './services/bootstrap.js';
 
-/** Process entry: configuration, database, first-start admin, listen; SIGTERM/SIGINT close cleanly. */
+/** Process entry: configuration, database, first-start admin, recovery, scheduler, listen; SIGTERM/SIGINT close cleanly. */
 async function main(): Promise<void> {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
@@ -14,6 +14,9 @@ async function main(): Promise<void> {
   });
   const recovered = await services.recording.recover();
   if (recovered) console.log(`Recovered ${recovered} recording(s) interrupted by an unexpected stop.`);
+  // After recovery, so a schedule whose window is open now resumes its recording for the rest of the window.
+  // Not awaited: that start must not hold up listening (the scheduler logs its own failures).
+  void services.scheduler.start();
   const purge = setInterval(() => services.sessions.purgeIdle(), 60_000);
   purge.unref();
   let closing = false;

@@ -44,7 +44,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       post: {
         operationId: name,
         summary: def.summary,
-        description: `Permission: ${describePermission(def)}.${def.mutating ? ' Writes an operation-log row.' : ''}`,
+        description: `Permission: ${describePermission(def)}.${typeof def.mutating === 'function' ? ' Writes an operation-log row (except list).' : def.mutating ? ' Writes an operation-log row.' : ''}`,
         parameters: [
           { name: SESSION_HEADER, in: 'header', required: false, schema: { type: 'string' } },
           ...(def.body === 'raw' || def.reply === 'binary' ? [{ name: FILE_PATH_HEADER, in: 'header', required: false, schema: { type: 'string', description: 'base64 of the UTF-8 path' } }] : []),

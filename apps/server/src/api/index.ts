@@ -6,9 +6,11 @@ import { settingHandlers } from './settings.js';
 import { systemHandlers } from './system.js';
 import { userHandlers } from './users.js';
 import { recordHandlers } from './record.js';
+import { scheduleHandlers } from './schedule.js';
+import { layoutHandlers } from './layout.js';
 
 /** Real handlers by area; each call name appears in exactly one map. */
-export const REAL_HANDLER_MAPS: HandlerMap[] = [sessionHandlers, userHandlers, settingHandlers, systemHandlers, recordHandlers];
+export const REAL_HANDLER_MAPS: HandlerMap[] = [sessionHandlers, userHandlers, settingHandlers, systemHandlers, recordHandlers, layoutHandlers, scheduleHandlers];
 
 export const HANDLERS: HandlerMap = Object.assign({}, pendingHandlers, ...REAL_HANDLER_MAPS);
 

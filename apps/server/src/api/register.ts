@@ -117,7 +117,8 @@ async function dispatch(req: FastifyRequest<{ Params: { name: string } }>, reply
   };
   const actor = user?.usercode ?? (typeof (body as { usercode?: unknown })?.usercode === 'string' ? (body as { usercode: string }).usercode : '');
   const log = (outcome: string) => {
-    if (def.mutating) services.oplog.write(actor, req.ip, `${name}${detail ? ` ${detail}` : ''}${outcome}`);
+    const mutating = typeof def.mutating === 'function' ? def.mutating(body as never) : def.mutating;
+    if (mutating) services.oplog.write(actor, req.ip, `${name}${detail ? ` ${detail}` : ''}${outcome}`);
   };
   try {
     const data = await handler(ctx);

@@ -4,7 +4,7 @@ import { CHANNEL_CODES, MESSAGES } from '@roomcast/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import type { EngineState } from '../media/engine-state.js';
 import { probeDurationMs } from '../media/process-runner.js';
-import { formatDateTime } from './clock.js';
+import type { DeviceClock } from './clock.js';
 import { Fail } from './fail.js';
 import type { RecordingService } from './recording-service.js';
 
@@ -16,7 +16,7 @@ const MEDIA_FILE = /_(HD|SD|CH[1-5]S?)(?:_(\d+))?\.(mp4|ts)$/;
  * files on disk that the database does not know are adopted (in their recording, or as a new one), and files
  * the database lists but the disk lacks are marked missing (and unmarked when they come back).
  */
-export function diskScanService(repos: Repositories, engine: EngineState, recording: RecordingService, mediaPath: () => string, oplog: (d: string) => void, log: (l: string) => void) {
+export function diskScanService(repos: Repositories, engine: EngineState, recording: RecordingService, mediaPath: () => string, oplog: (d: string) => void, log: (l: string) => void, clock: DeviceClock) {
   async function run(): Promise<{ adopted: number; missing: number }> {
     await recording.recover();
     let missing = 0;
@@ -35,7 +35,7 @@ export function diskScanService(repos: Repositories, engine: EngineState, record
       if (!files.length) continue;
       let rec = repos.recordings.findByDir(dir);
       if (!rec) {
-        const started = formatDateTime(statSync(dir).birthtimeMs || statSync(dir).mtimeMs);
+        const started = clock.format(statSync(dir).birthtimeMs || statSync(dir).mtimeMs);
         const id = repos.recordings.insertAdopted({ title: name, name, usercode: 'admin', useraccount: 'Administrator', source: '', dir, starttime: started, stoptime: started, note: 'found on disk by a disk scan' });
         rec = repos.recordings.find(id)!;
       }

@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import { createRepositories } from '../db/repositories/index.js';
 import { idleEngineState, type EngineState } from '../media/engine-state.js';
 import { authService } from './auth-service.js';
-import type { Clock } from './clock.js';
+import { formatDateTime, systemTimers, type Clock, type DeviceClock, type Timers } from './clock.js';
 import { groupService } from './group-service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { oplogService } from './oplog-service.js';
@@ -17,9 +17,15 @@ import { roomService } from './room-service.js';
 import type { Power } from '../host/power.js';
 import { mediaEngine } from '../media/media-engine.js';
 import { recordingService } from './recording-service.js';
+import { recordingScheduleJob } from './schedule-runner.js';
+import { scheduleService } from './schedule-service.js';
+import { zoneOffsetMinutes } from './schedule-time.js';
+import { createScheduler } from './scheduler.js';
+import { layoutService } from './layout-service.js';
+import { diskScanService } from './disk-scan-service.js';
 
 /** Wires repositories and services over one database; the API layer receives this. */
-export function createServices(config: Config, db: Db, clock: Clock, power: Power, warn: (msg: string) => void = () => {}, mpLog: (line: string) => void = () => {}) {
+export function createServices(config: Config, db: Db, clock: Clock, power: Power, warn: (msg: string) => void = () => {}, mpLog: (line: string) => void = () => {}, timers: Timers = systemTimers) {
   const repos = createRepositories(db);
   const engine: EngineState = idleEngineState();
   const sessions = sessionService(repos, clock);
@@ -28,14 +34,23 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
     setting_version: () => ({ systemversion: process.version, softversion: config.version, productserialnumber: settings.raw('setting_product').serialnumber ?? '' }),
   });
   const room = roomService(settings, () => engine);
+  // Times the device shows (status, recordings, operation log) are written in the device's zone.
+  const device: DeviceClock = { now: () => clock.now(), format: (ms) => formatDateTime(ms, zoneOffsetMinutes(settings.raw('setting_datetime').zone)) };
   const mediaPath = () => settings.raw('setting_advance_media_save').savepath || join(config.dataDir, 'media');
   const media = mediaEngine(config.dataDir, { read: (code) => settings.raw(code) }, engine, config.mediaPreset, mpLog);
-  const oplog = oplogService(repos, clock);
+  const oplog = oplogService(repos, device);
   const recording = recordingService({
-    repos, settings, engine, encoder: media.encoder, clock, mediaPath, ensureEncoder: media.ensure, releaseEncoder: media.release,
+    repos, settings, engine, encoder: media.encoder, clock: device, mediaPath, ensureEncoder: media.ensure, ensureIso: media.ensureIso, releaseEncoder: media.release,
     minFreeBytes: config.minFreeBytes, partLimitOverrideMs: config.partLimitOverrideMs, log: mpLog,
     oplog: (description) => oplog.write('system', 'localhost', description),
   });
+  // The one scheduler (recording schedules now, system tasks later); main.ts starts it after crash recovery.
+  const scheduler = createScheduler({ clock, timers, log: warn });
+  const zoneOffset = () => zoneOffsetMinutes(settings.raw('setting_datetime').zone);
+  const schedules = scheduleService({ repos, clock, zoneOffset, changed: () => void scheduler.wake() });
+  scheduler.add(recordingScheduleJob({
+    repos, recorder: recording, engine, zoneOffset, log: mpLog, oplog: (description) => oplog.write('system', 'localhost', description),
+  }));
   return {
     config,
     clock,
@@ -50,7 +65,11 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
     oplog,
     media,
     recording,
-    status: statusService(() => engine, { hdd: mediaPath, usb: () => config.usbPath }, clock),
+    scheduler,
+    schedules,
+    layouts: layoutService(repos, engine, () => media.apply()),
+    diskScan: diskScanService(repos, engine, recording, mediaPath, (description) => oplog.write('system', 'localhost', description), mpLog, device),
+    status: statusService(() => engine, { hdd: mediaPath, usb: () => config.usbPath }, device),
     webconfig: loadWebConfig(config.dataDir, warn),
     mediaPath,
     power,

@@ -1,14 +1,14 @@
 import type { Repositories } from '../db/repositories/index.js';
-import { formatDateTime, type Clock } from './clock.js';
+import type { DeviceClock } from './clock.js';
 
 /** Rows kept in the operation log; older ones are dropped so the log cannot fill the disk. */
 const KEEP_ROWS = 100_000;
 
-export function oplogService(repos: Repositories, clock: Clock) {
+export function oplogService(repos: Repositories, clock: DeviceClock) {
   let writes = 0;
   return {
     write(usercode: string, source: string, description: string) {
-      repos.oplog.insert({ usercode, opesource: source, description: description.slice(0, 500), opetime: formatDateTime(clock.now()) });
+      repos.oplog.insert({ usercode, opesource: source, description: description.slice(0, 500), opetime: clock.format(clock.now()) });
       if (++writes % 1000 === 0) repos.oplog.trimTo(KEEP_ROWS);
     },
     page: (size: number, index: number) => ({ list: repos.oplog.page(size, size * index), size: repos.oplog.count() }),

@@ -8,7 +8,7 @@ import type { Encoder } from '../media/encoder.js';
 import type { EngineState } from '../media/engine-state.js';
 import { finalizePart, keepAsTs } from '../media/finalize.js';
 import { listParts, RecordingSession, type RecordedStream } from '../media/recording-session.js';
-import { formatDateTime, type Clock } from './clock.js';
+import type { DeviceClock } from './clock.js';
 import { Fail } from './fail.js';
 import type { SettingsService } from './settings-service.js';
 import type { SessionUser } from './session-service.js';
@@ -18,7 +18,7 @@ export interface RecordingDeps {
   settings: SettingsService;
   engine: EngineState;
   encoder: Encoder;
-  clock: Clock;
+  clock: DeviceClock;
   mediaPath: () => string;
   /** Builds the current encode plan and starts the encoder if it is not running. */
   ensureEncoder: () => void;
@@ -32,7 +32,6 @@ export interface RecordingDeps {
 }
 
 const SEGMENTATION = { smooth: { maxPartMs: 3600_000, maxPartBytes: 2e9 }, advanced: { maxPartMs: 4 * 3600_000, maxPartBytes: 3.8e9 } };
-const stamp = (ms: number) => formatDateTime(ms).replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1-$2');
 
 /**
  * recordctl's state machine (idle → recording ⇄ paused → idle) over the encoder and a RecordingSession,
@@ -81,7 +80,7 @@ export function recordingService(d: RecordingDeps) {
       files++;
       for (const seg of part.segments) rmSync(seg, { force: true });
     }
-    d.repos.recordings.finish({ id: rec.id, state: files ? 'done' : 'failed', stoptime: formatDateTime(d.clock.now()), duration_ms: durationMs, note: reason });
+    d.repos.recordings.finish({ id: rec.id, state: files ? 'done' : 'failed', stoptime: d.clock.format(d.clock.now()), duration_ms: durationMs, note: reason });
   }
 
   /** Below this, a running recording stops cleanly so that what was written stays playable. */
@@ -122,11 +121,11 @@ export function recordingService(d: RecordingDeps) {
         if (!disk.present) throw new Fail('The recording storage is missing.');
         if (disk.freeBytes < d.minFreeBytes) throw new Fail('Not enough free space on the recording storage.');
         const now = d.clock.now();
-        const name = stamp(now);
+        const name = d.clock.format(now).replace(/[-:]/g, '').replace(' ', '-');
         const dir = join(root, 'recordings', name);
         mkdirSync(dir, { recursive: true });
         const room = d.settings.raw('setting_room').name ?? '';
-        const id = d.repos.recordings.insert({ title: `${room} ${formatDateTime(now)}`.trim(), name, usercode: who?.usercode ?? 'schedule', useraccount: who?.username ?? 'schedule', source: room, dir, starttime: formatDateTime(now), schedule_id: scheduleId });
+        const id = d.repos.recordings.insert({ title: `${room} ${d.clock.format(now)}`.trim(), name, usercode: who?.usercode ?? 'schedule', useraccount: who?.username ?? 'schedule', source: room, dir, starttime: d.clock.format(now), schedule_id: scheduleId });
         writeFileSync(join(dir, 'recording.json'), JSON.stringify({ id, name, starttime: now }));
         d.ensureEncoder();
         const save = d.settings.raw('setting_advance_media_save');

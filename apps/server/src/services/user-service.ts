@@ -1,10 +1,10 @@
-import { type CallBody } from '@roomcast/contract';
+import { ADMIN_USERCODE, type CallBody } from '@roomcast/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import { Fail } from './fail.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionService, SessionUser } from './session-service.js';
 
-export const ADMIN_USERCODE = 'admin';
+export { ADMIN_USERCODE };
 
 /** Users: the admin account cannot be removed or demoted; only an admin creates or edits an admin. */
 export function userService(repos: Repositories, sessions: SessionService, clock: { now(): number }) {

@@ -12,8 +12,8 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Data extends z.ZodTy
   request: Req;
   data: Data;
   permission: Requirement | ((body: z.infer<Req>) => Requirement[]);
-  /** Mutating calls write an operation-log row. */
-  mutating: boolean;
+  /** Mutating calls write an operation-log row; a function decides per body (e.g. `list` reads). */
+  mutating: boolean | ((body: z.infer<Req>) => boolean);
   body?: 'json' | 'raw';
   /** `binary`: a successful answer is a file (octet-stream), a failure is the JSON envelope. */
   reply?: 'json' | 'binary';

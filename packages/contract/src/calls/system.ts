@@ -37,11 +37,11 @@ const pageNumber = z.string().regex(/^\d{1,6}$/, 'must be a number').or(z.number
 export const systemCalls = {
   schedule: defineCall({
     summary: 'Recording schedules: list, add, update, delete (spec §5 rules).',
-    request: crud(ScheduleInput), data: z.array(Schedule).optional(), permission: anyOf('operating', 'record'), mutating: true,
+    request: crud(ScheduleInput), data: z.array(Schedule).optional(), permission: anyOf('operating', 'record'), mutating: (b) => b.operation !== 'list',
   }),
   task_schedule: defineCall({
     summary: 'System tasks (reboot, clearlog, ntp): list returns an array.',
-    request: crud(TaskInput), data: z.array(Task).optional(), permission: anyOf('systemsetting'), mutating: true,
+    request: crud(TaskInput), data: z.array(Task).optional(), permission: anyOf('systemsetting'), mutating: (b) => b.operation !== 'list',
   }),
   scanfiles: defineCall({ summary: 'Start a disk scan (refused while recording).', request: Empty, data: NoData, permission: anyOf('storage'), mutating: true }),
   reboot: defineCall({ summary: 'Reboot the appliance (sandbox adapter: restart the service).', request: Empty, data: NoData, permission: anyOf('systemsetting'), mutating: true }),

@@ -38,7 +38,7 @@ export function renderApiDoc(): string {
     '|---|---|---|---|---|',
     ...(Object.keys(CALLS) as CallName[]).map((name) => {
       const def = CALLS[name] as CallDef;
-      return `| \`${name}\` | ${describePermission(def)} | ${def.body === 'raw' ? 'raw bytes' : fields(def.request)} | ${def.mutating ? 'yes' : ''} | ${def.summary.replace(/\|/g, '\\|')} |`;
+      return `| \`${name}\` | ${describePermission(def)} | ${def.body === 'raw' ? 'raw bytes' : fields(def.request)} | ${typeof def.mutating === 'function' ? 'except list' : def.mutating ? 'yes' : ''} | ${def.summary.replace(/\|/g, '\\|')} |`;
     }),
     '',
     '## Setting codes',

@@ -6,6 +6,8 @@ import { settingsRepository } from './settings-repository.js';
 import { oplogRepository } from './oplog-repository.js';
 import { accessRepository } from './access-repository.js';
 import { recordingsRepository } from './recordings-repository.js';
+import { schedulesRepository } from './schedules-repository.js';
+import { layoutsRepository } from './layouts-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -17,6 +19,8 @@ export function createRepositories(db: Db) {
     oplog: oplogRepository(db),
     access: accessRepository(db),
     recordings: recordingsRepository(db),
+    schedules: schedulesRepository(db),
+    layouts: layoutsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
