@@ -79,8 +79,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });
   // Every other GET is a console route (client-side routing): answer the console's index.html.
+  // Files (a path with an extension) and the media, live, upload and static prefixes are never console routes:
+  // a missing one is a 404, so a stale script or a broken cover fails visibly instead of receiving HTML.
+  const notConsole = /^\/(api|upload|media|xlive|static)\/|\.[\w]+$/;
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && consoleDir && !req.url.startsWith(`${API_PREFIX}/`)) return reply.type('text/html').sendFile('index.html');
+    const path = req.url.split('?')[0] ?? '';
+    if (req.method === 'GET' && consoleDir && !notConsole.test(path)) return reply.type('text/html').sendFile('index.html');
     return reply.code(404).send({ result: false, message: MESSAGES.notFound });
   });
 

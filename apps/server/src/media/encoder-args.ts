@@ -50,7 +50,8 @@ function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[
     case 'synthetic':
       return ['-re', '-f', 'lavfi', '-i', spec.motion ? `testsrc2=size=${w}x${h}:rate=${fps}` : `color=c=${spec.color}:size=${w}x${h}:rate=${fps}`];
     case 'rtsp':
-      return ['-rtsp_transport', 'tcp', '-timeout', '5000000', '-i', spec.url];
+      // A 2 s socket timeout: a lost camera ends the encode quickly, and the engine switches it to the slate.
+      return ['-rtsp_transport', 'tcp', '-timeout', '2000000', '-i', spec.url];
     case 'v4l2':
       return ['-f', 'v4l2', '-framerate', String(fps), '-i', spec.device];
   }
@@ -76,7 +77,8 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
       ? `,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='${filterValue(spec.label)}':x=(w-text_w)/2:y=h/2-text_h:fontsize=${even(px.h / 10)}:fontcolor=white,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='%{localtime}':x=(w-text_w)/2:y=h/2+text_h/2:fontsize=${even(px.h / 14)}:fontcolor=white`
       : '';
     filters.push(`[${input}:v]${fit},setsar=1,fps=${plan.fps}${label}[src${i}]`);
-    filters.push(`[${last}][src${i}]overlay=${px.x}:${px.y}:eof_action=repeat:shortest=0[base${i + 1}]`);
+    // A source that ends (a lost camera) ends the encode: the engine restarts it with the slate in its place.
+    filters.push(`[${last}][src${i}]overlay=${px.x}:${px.y}:eof_action=endall[base${i + 1}]`);
     last = `base${i + 1}`;
     input++;
   });
@@ -94,7 +96,7 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
     input++;
   }
   const audioIndex = input;
-  const tone = Object.values(plan.sources).find((s) => s.kind === 'synthetic');
+  const tone = Object.values(plan.sources).find((s) => s.kind === 'synthetic' && s.tone > 0);
   args.push('-re', '-f', 'lavfi', '-i', `sine=frequency=${tone && tone.kind === 'synthetic' ? tone.tone : 440}:sample_rate=${plan.audio.sampleRate}`);
 
   const chain = [`[${last}]${osd.length ? `${osd.join(',')},` : ''}format=yuv420p`];
@@ -108,7 +110,8 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
     '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-b:v', `${bitrateK}k`,
     '-maxrate', `${rc === 'cbr' ? bitrateK : Math.round(bitrateK * 1.5)}k`, '-bufsize', `${bitrateK * 2}k`,
   ];
-  const audio = ['-c:a', 'aac', '-b:a', String(plan.audio.bitrate), '-ar', String(plan.audio.sampleRate), '-ac', '2'];
+  // -shortest: when the picture ends (a lost camera), the endless tone must not keep the encode alive.
+  const audio = ['-c:a', 'aac', '-b:a', String(plan.audio.bitrate), '-ar', String(plan.audio.sampleRate), '-ac', '2', '-shortest'];
   args.push('-map', '[hd]', '-map', `${audioIndex}:a`, ...video(plan.main.bitrateK, plan.main.rc), ...audio, '-f', 'mpegts', 'pipe:1');
   if (plan.sub) args.push('-map', '[sd]', '-map', `${audioIndex}:a`, ...video(plan.sub.bitrateK, plan.sub.rc), ...audio, '-f', 'mpegts', 'pipe:3');
   return args;

@@ -15,7 +15,9 @@ export class Encoder extends EventEmitter {
   readonly hd = new TsFanout();
   readonly sd = new TsFanout();
   private proc: Spawned | undefined;
-  private plan: EncoderPlan | undefined;
+  private plan: (() => EncoderPlan) | undefined;
+  /** Awaited before a restart after an unexpected exit (e.g. to find out which RTSP source was lost). */
+  beforeRestart: () => Promise<void> = async () => {};
   private wanted = false;
   private restartTimer: NodeJS.Timeout | undefined;
   restarts = 0;
@@ -28,15 +30,16 @@ export class Encoder extends EventEmitter {
     return this.proc?.child.pid;
   }
 
-  start(plan: EncoderPlan): void {
-    this.plan = plan;
+  /** Starts with a plan, or a function giving the current plan (asked again at every restart). */
+  start(plan: EncoderPlan | (() => EncoderPlan)): void {
+    this.plan = typeof plan === 'function' ? plan : () => plan;
     this.wanted = true;
     if (!this.proc) this.spawn();
   }
 
   /** Restart with a new plan (layout or settings changed). */
-  replan(plan: EncoderPlan): void {
-    this.plan = plan;
+  replan(plan: EncoderPlan | (() => EncoderPlan)): void {
+    this.plan = typeof plan === 'function' ? plan : () => plan;
     if (this.proc) this.proc.child.kill('SIGTERM');
   }
 
@@ -55,7 +58,7 @@ export class Encoder extends EventEmitter {
     if (!this.plan) return;
     this.hd.reset();
     this.sd.reset();
-    const p = spawnFfmpeg(buildEncoderArgs(this.plan), 1);
+    const p = spawnFfmpeg(buildEncoderArgs(this.plan()), 1);
     this.proc = p;
     p.child.stdout!.on('data', (d: Buffer) => this.hd.push(d));
     (p.child.stdio[3] as Readable).on('data', (d: Buffer) => this.sd.push(d));
@@ -74,10 +77,14 @@ export class Encoder extends EventEmitter {
       this.emit('log', `encoder exited (code ${code}); restarting`);
       this.restarts++;
       this.restartTimer = setTimeout(() => {
-        if (this.wanted && !this.proc) {
-          this.spawn();
-          this.emit('restart');
-        }
+        void this.beforeRestart()
+          .catch(() => undefined)
+          .then(() => {
+            if (this.wanted && !this.proc) {
+              this.spawn();
+              this.emit('restart');
+            }
+          });
       }, RESTART_DELAY_MS);
     });
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Encoder } from './encoder.js';
 import type { EngineState } from './engine-state.js';
 import { defaultLayout, planFromSettings } from './plan-from-settings.js';
+import { rtspWatch } from './rtsp-watch.js';
 
 /** Metric-compatible fonts for the OSD font names (Debian: fonts-crosextra-carlito, fonts-liberation). */
 export const FONT_FILES: Record<string, string> = {
@@ -35,6 +36,23 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       return {};
     }
   };
+  const rtspUrls = () => {
+    const video = settings.read('setting_video_input');
+    return Object.fromEntries(['A', 'B', 'C', 'D', 'E', 'F'].filter((l) => video[`channel${l}`] === 'rtsp' && video[`rtspURL${l}`]).map((l) => [l, video[`rtspURL${l}`]!]));
+  };
+  const rtsp = rtspWatch(rtspUrls, log);
+  // When the encoder dies and RTSP channels are configured, find out which are lost before restarting.
+  encoder.beforeRestart = async () => {
+    if (Object.keys(rtspUrls()).length) await rtsp.check();
+  };
+  // Lost sources are probed every 5 s; one that is back is put on the picture again.
+  const poller = setInterval(() => {
+    if (!rtsp.lost.size || !encoder.running) return;
+    void rtsp.poll().then((back) => {
+      if (back) encoder.replan(plan);
+    });
+  }, 5000);
+  poller.unref();
   const plan = () => {
     mkdirSync(runDir, { recursive: true });
     const osd = settings.read('setting_osd');
@@ -46,7 +64,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       video, codec: settings.read('setting_rec_video_codec'), audio: settings.read('setting_rec_audio_codec'), osd,
       fit: settings.read('setting_video_layout'), save: settings.read('setting_advance_media_save'),
       layout: state.layout ?? defaultLayout(video), devices: devices(), fontFiles: FONT_FILES,
-      textFile, logoFile: existsSync(logo) ? logo : undefined, preset,
+      textFile, logoFile: existsSync(logo) ? logo : undefined, preset, lost: rtsp.lost,
     });
   };
   /** Per-channel (ISO) encodes by channel letter: their own encode of one source, full frame, no OSD. */
@@ -58,7 +76,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   return {
     encoder,
     ensure: () => {
-      if (!encoder.running) encoder.start(plan());
+      if (!encoder.running) encoder.start(plan);
     },
     /** Starts the ISO encodes of the given channel letters (those with a source) and returns them. */
     ensureIso: (letters: string[]) => {
@@ -81,14 +99,19 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     },
     /** Re-plans a running encoder (layout or picture settings changed); recordings roll to a new segment. */
     apply: () => {
-      if (encoder.running) encoder.replan(plan());
+      if (encoder.running) encoder.replan(plan);
     },
     /** Stops the encoder unless recording or live still needs it. */
     release: async () => {
       if (state.recording === 'idle') await Promise.all([...iso.values()].map((e) => e.stop()));
       if (state.recording === 'idle' && !state.living) await encoder.stop();
     },
-    stop: () => Promise.all([encoder.stop(), ...[...iso.values()].map((e) => e.stop())]).then(() => undefined),
+    stop: () => {
+      clearInterval(poller);
+      return Promise.all([encoder.stop(), ...[...iso.values()].map((e) => e.stop())]).then(() => undefined);
+    },
+    /** Channels whose RTSP source is lost (shown as the no-signal slate). */
+    lostChannels: () => [...rtsp.lost],
   };
 }
 export type MediaEngine = ReturnType<typeof mediaEngine>;

@@ -10,6 +10,8 @@ export interface PlanInputs {
   textFile: string | undefined;
   logoFile: string | undefined;
   preset: string;
+  /** Channel letters whose RTSP source is lost: they show the "no signal" slate until it is back. */
+  lost?: ReadonlySet<string>;
 }
 
 const COLORS: Record<string, string> = { A: '0xC0392B', B: '0x2980B9', C: '0x27AE60', D: '0xE67E22', E: '0x8E44AD', F: '0x16A085' };
@@ -35,7 +37,8 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
   const [width, height] = HEIGHTS[i.codec.main_quality ?? '1080'] ?? [1920, 1080];
   const sources: Record<string, SourceSpec> = {};
   for (const letter of ['A', 'B', 'C', 'D', 'E', 'F']) {
-    const s = sourceFor(letter, i.video[`channel${letter}`] ?? '', i.video, i.devices);
+    let s = sourceFor(letter, i.video[`channel${letter}`] ?? '', i.video, i.devices);
+    if (s?.kind === 'rtsp' && i.lost?.has(letter)) s = { kind: 'synthetic', label: `${letter} · NO SIGNAL`, color: '0x303030', tone: 0 };
     if (s) sources[letter] = s;
   }
   const on = (k: string) => i.osd[k] === 'true';

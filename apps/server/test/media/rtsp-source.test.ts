@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeApp } from '../helpers.js';
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const SERVER = new URL('./rtsp-server.py', import.meta.url).pathname;
+const hasGstRtsp = existsSync('/usr/lib/x86_64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib') || existsSync('/usr/lib/aarch64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib');
+
+function camera(port: number): Promise<ChildProcess> {
+  const p = spawn('/usr/bin/python3', [SERVER, String(port)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    p.stdout!.once('data', () => resolve(p));
+    p.once('exit', (code) => reject(new Error(`RTSP server exited (${code})`)));
+  });
+}
+
+describe.skipIf(!hasGstRtsp)('RTSP source: lost and back during a recording', async () => {
+  const port = 18554 + Math.floor(Math.random() * 300);
+  let cam = await camera(port);
+  afterAll(() => cam.kill('SIGKILL'));
+  const t = await makeApp();
+  const admin = await t.login();
+  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
+  await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] }, admin);
+  await t.post('writeconfig', { settingcode: 'setting_video_input', data: [{ key: 'channelA', value: 'rtsp' }, { key: 'rtspURLA', value: `rtsp://127.0.0.1:${port}/cam` }] }, admin);
+  await t.post('savelayout', [{ index: 0, type: 1, channels: 2, channeldata: ['A', 'B'] }], admin);
+  await t.post('setlayoutid', { id: 0 }, admin);
+
+  it('shows the slate while the camera is gone, takes it back when it returns, and never stops recording', async () => {
+    expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
+    await sleep(3000);
+    cam.kill('SIGKILL');
+    for (let i = 0; i < 40 && !t.services.media.lostChannels().includes('A'); i++) await sleep(250);
+    expect(t.services.media.lostChannels()).toEqual(['A']);
+    expect((await t.post('status', {}, admin)).body.data.isrecording).toBe('true');
+    await sleep(2000);
+    cam = await camera(port);
+    for (let i = 0; i < 60 && t.services.media.lostChannels().length; i++) await sleep(250);
+    expect(t.services.media.lostChannels()).toEqual([]);
+    await sleep(2500);
+    expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+    const [rec] = t.services.repos.recordings.inState('done');
+    const hd = t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', hd.filepath]);
+    expect(Number(stdout)).toBeGreaterThan(4);
+  }, 60_000);
+});
