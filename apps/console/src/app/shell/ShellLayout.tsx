@@ -1,0 +1,26 @@
+import { Suspense } from 'react';
+import { Layout } from 'antd';
+import { Outlet } from 'react-router';
+import { FullPageSpin } from '../../components/FullPageSpin';
+import { HeaderBar } from './HeaderBar';
+import { SideMenu } from './SideMenu';
+import './shell.css';
+
+export type ShellMode = 'settings' | 'viewer';
+
+/** Header on every page; the side menu only in settings mode (spec §2 Layout). */
+export function ShellLayout({ mode }: { mode: ShellMode }) {
+  return (
+    <Layout className="rc-shell">
+      <HeaderBar mode={mode} />
+      <Layout>
+        {mode === 'settings' && <SideMenu />}
+        <Layout.Content className="rc-content">
+          <Suspense fallback={<FullPageSpin />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the real service (see support/service.ts), in Debian's Chromium. Playwright never
+ * downloads a browser here.
+ */
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: '../.tmp/e2e-results',
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalSetup: './support/global-setup.ts',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1366, height: 860 },
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+});

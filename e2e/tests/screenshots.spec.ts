@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/test';
+
+/**
+ * Pictures of the main screens in every language, for a person to look at (e2e/screenshots/, not committed).
+ * The checks here only make sure each screen has rendered before it is photographed.
+ */
+const DIR = resolve(import.meta.dirname, '../screenshots');
+const LANGUAGES = ['en_US', 'zh_CN', 'zh_HK'] as const;
+
+async function shoot(page: Page, lang: string, name: string): Promise<void> {
+  // Let fonts, icons and antd's enter animations settle.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${DIR}/${lang}-${name}.png`, fullPage: true });
+}
+
+test.describe('screenshots', () => {
+  test.beforeAll(() => mkdirSync(DIR, { recursive: true }));
+
+  for (const lang of LANGUAGES) {
+    test(`main screens in ${lang}`, async ({ page, adminPassword, loginPage }) => {
+      await page.addInitScript((value) => localStorage.setItem('roomcast.language', value), lang);
+
+      await page.goto('/login');
+      await expect(page.getByTestId('room-name')).not.toBeEmpty();
+      await shoot(page, lang, 'login');
+
+      await page.locator('form').getByRole('button').last().click();
+      await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+      await shoot(page, lang, 'login-required');
+
+      await page.locator('input#usercode').fill('admin');
+      await page.locator('input#password').fill(adminPassword);
+      await loginPage.submitAndLand();
+
+      await page.goto('/console/system/log');
+      await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+      await shoot(page, lang, 'operation-log');
+
+      await page.locator('.rc-header-actions .ant-btn').last().click();
+      await expect(page.locator('.ant-modal-confirm')).toBeVisible();
+      await shoot(page, lang, 'logout-confirm');
+      await page.locator('.ant-modal-confirm .ant-btn').first().click();
+      await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+
+      await page.goto('/console/operation/opeaudio');
+      await expect(page.getByTestId('not-available')).toBeVisible();
+      await shoot(page, lang, 'not-available');
+
+      await page.goto('/main');
+      await expect(page.getByTestId('vod-card')).toBeVisible();
+      await shoot(page, lang, 'viewer');
+
+      await page.setViewportSize({ width: 820, height: 900 });
+      await page.goto('/console/system/log');
+      await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+      await shoot(page, lang, 'narrow-operation-log');
+      await page.setViewportSize({ width: 1366, height: 860 });
+
+      await page.goto('/console/nowhere');
+      await shoot(page, lang, 'not-found');
+
+      await page.goto('/reboot');
+      await expect(page.getByTestId('reboot-seconds')).toBeVisible();
+      await shoot(page, lang, 'reboot');
+    });
+  }
+});
