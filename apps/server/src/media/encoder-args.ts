@@ -104,7 +104,8 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
   else filters.push(`${chain[0]}[hd]`);
   args.push('-filter_complex', filters.join(';'));
 
-  const gop = String(plan.fps * 2);
+  // A 1 s GOP: segments, HLS and pause/resume cut at keyframes, so this bounds their precision (±0.5 s).
+  const gop = String(plan.fps);
   const video = (bitrateK: number, rc: 'cbr' | 'vbr') => [
     '-c:v', 'libx264', '-preset', plan.preset, '-tune', 'zerolatency', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
     '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-b:v', `${bitrateK}k`,

@@ -86,7 +86,8 @@ export class RecordingSession {
     this.runningSince = this.now();
     this.writers = this.streams.map((stream) => {
       const writer = new SegmentWriter(join(this.dir, segmentName(stream.code, this.part, this.seg)));
-      const detach = stream.fanout.attach((chunk) => writer.write(chunk));
+      // 'nearest' keyframe: a start or resume lands within half a GOP of the command.
+      const detach = stream.fanout.attach((chunk) => writer.write(chunk), 'nearest');
       return { stream, writer, detach };
     });
   }

@@ -2,6 +2,9 @@ import { isRandomAccess, pidOf, pmtPidsOfPat, SYNC_BYTE, TS_PACKET, videoPidsOfP
 
 export type TsSink = (chunk: Buffer) => void;
 
+/** Where a new consumer starts: at the next keyframe, or at whichever keyframe is nearest in time. */
+export type StartAt = 'next' | 'nearest';
+
 interface Consumer { sink: TsSink; started: boolean }
 
 /**
@@ -18,6 +21,10 @@ export class TsFanout {
   private videoPids = new Set<number>();
   private readonly consumers = new Set<Consumer>();
   private bytes = 0;
+  /** The packets since the last keyframe (whole packets, PAT/PMT included), for consumers starting 'nearest'. */
+  private gop: Buffer[] = [];
+  private lastKeyAt = 0;
+  private gopMs = 1000;
 
   get consumerCount(): number {
     return this.consumers.size;
@@ -28,9 +35,18 @@ export class TsFanout {
     return this.bytes;
   }
 
-  attach(sink: TsSink): () => void {
+  /**
+   * Adds a consumer. 'nearest': when the last keyframe is less than half a GOP old, start at it right away
+   * (the buffered packets are delivered now), else at the next one — a start is then never more than half a
+   * GOP off the moment asked for.
+   */
+  attach(sink: TsSink, startAt: StartAt = 'next', now = Date.now()): () => void {
     const c: Consumer = { sink, started: false };
     this.consumers.add(c);
+    if (startAt === 'nearest' && this.gop.length && this.pat && this.pmt && now - this.lastKeyAt <= this.gopMs / 2) {
+      c.started = true;
+      this.deliver(c, Buffer.concat([this.pat, this.pmt, ...this.gop]));
+    }
     return () => this.consumers.delete(c);
   }
 
@@ -40,6 +56,8 @@ export class TsFanout {
     this.pmtPids.clear();
     this.videoPids.clear();
     this.bytes = 0;
+    this.gop = [];
+    this.lastKeyAt = 0;
     for (const c of this.consumers) c.started = false;
   }
 
@@ -57,6 +75,7 @@ export class TsFanout {
 
     const waiting = [...this.consumers].filter((c) => !c.started);
     const startedNow = new Set<Consumer>();
+    let keyAt = -1;
     for (let at = 0; at < buf.length; at += TS_PACKET) {
       const pid = pidOf(buf, at);
       if (pid === 0) {
@@ -65,7 +84,9 @@ export class TsFanout {
       } else if (this.pmtPids.has(pid)) {
         this.pmt = Buffer.from(buf.subarray(at, at + TS_PACKET));
         for (const v of videoPidsOfPmt(buf, at)) this.videoPids.add(v);
-      } else if (waiting.length && this.videoPids.has(pid) && isRandomAccess(buf, at) && this.pat && this.pmt) {
+      } else if (this.videoPids.has(pid) && isRandomAccess(buf, at)) {
+        keyAt = at;
+        if (!waiting.length || !this.pat || !this.pmt) continue;
         const from = buf.subarray(at);
         for (const c of waiting.splice(0)) {
           if (!this.consumers.has(c)) continue;
@@ -76,6 +97,14 @@ export class TsFanout {
       }
     }
     for (const c of this.consumers) if (c.started && !startedNow.has(c)) this.deliver(c, buf);
+    if (keyAt >= 0) {
+      const now = Date.now();
+      if (this.lastKeyAt) this.gopMs = Math.min(10_000, Math.max(200, now - this.lastKeyAt));
+      this.lastKeyAt = now;
+      this.gop = [buf.subarray(keyAt)];
+    } else if (this.gop.length) {
+      this.gop.push(buf);
+    }
   }
 
   /** A sink that throws is detached; the others go on. */

@@ -20,30 +20,37 @@ describe('recording with real ffmpeg', async () => {
 
   it('start, pause, resume, stop: status is truthful and the files play with the pause left out', async () => {
     expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(false);
+    const t0 = Date.now();
     const started = await t.post('recordctl', { control: 'start' }, admin);
     expect(started.body).toEqual({ result: true, message: '' });
     const s1 = (await t.post('status', {}, admin)).body.data;
     expect(s1).toMatchObject({ isrecording: 'true', isrecordingpaused: 'false', isrecordpending: 'false' });
     expect(s1.recordingstart).toMatch(/^\d{4}-\d{2}-\d{2} /);
     await sleep(3000);
+    const t1 = Date.now();
     expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(true);
+    const t2 = Date.now();
     expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'true', isrecordingpaused: 'true' });
     await sleep(2000);
+    const t3 = Date.now();
     expect((await t.post('recordctl', { control: 'resume' }, admin)).body.result).toBe(true);
+    const t4 = Date.now();
     await sleep(3000);
+    const t5 = Date.now();
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
     expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'false', current: '0' });
 
     const [rec] = t.services.repos.recordings.inState('done');
-    expect(rec).toBeDefined();
+    expect(rec, JSON.stringify(t.services.repos.recordings.inState('failed'))).toBeDefined();
     const files = t.services.repos.recordings.files(rec!.id);
     expect(files.map((f) => f.channel).sort()).toEqual([10, 11]);
     const hd = await probe(files.find((f) => f.channel === 10)!.filepath);
     expect(hd.video).toMatchObject({ codec_name: 'h264', width: 854, height: 480 });
     expect(hd.audio).toMatchObject({ codec_name: 'aac', sample_rate: '48000' });
-    // 3 s + 3 s recorded, the 2 s pause left out; a new segment starts at the next keyframe (2 s GOP).
-    expect(hd.duration).toBeGreaterThan(3.5);
-    expect(hd.duration).toBeLessThan(7);
+    // What was asked: start → pause and resume → stop (each command's moment known to within its round trip).
+    const expected = (t1 + t2) / 2 - t0 + (t5 - (t3 + t4) / 2);
+    console.log(`recorded ${hd.duration.toFixed(3)} s, asked ${(expected / 1000).toFixed(3)} s`);
+    expect(Math.abs(hd.duration - expected / 1000)).toBeLessThanOrEqual(0.5 + (t2 - t1 + t4 - t3) / 2000);
     const sd = await probe(files.find((f) => f.channel === 11)!.filepath);
     expect(sd.video).toMatchObject({ width: 640, height: 360 });
     expect(readdirSync(rec!.dir).filter((f) => f.endsWith('.ts'))).toEqual([]);
