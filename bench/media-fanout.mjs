@@ -84,7 +84,7 @@ async function plainTee(withOutputs, dir) {
   const port = 19000 + Math.floor(Math.random() * 900);
   let server;
   if (withOutputs) { server = rtmpServer(port, dir); await sleep(500); }
-  const enc = (b) => ['-c:v', 'libx264', '-preset', PRESET, '-tune', 'zerolatency', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', '60', '-keyint_min', '60', '-sc_threshold', '0', '-b:v', `${b}k`, '-maxrate', `${b}k`, '-bufsize', `${b * 2}k`, '-c:a', 'aac', '-b:a', '128000'];
+  const enc = (b) => ['-c:v', 'libx264', '-preset', PRESET, '-tune', 'zerolatency', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-b:v', `${b}k`, '-maxrate', `${b}k`, '-bufsize', `${b * 2}k`, '-c:a', 'aac', '-b:a', '128000'];
   const hd = withOutputs ? `[f=mpegts]${join(dir, 'tee-hd.ts')}|[f=flv:onfail=ignore]rtmp\\://127.0.0.1\\:${port}/live/b` : `[f=mpegts]${join(dir, 'tee-hd.ts')}`;
   const sd = withOutputs ? `[f=mpegts]${join(dir, 'tee-sd.ts')}|[f=hls:hls_time=2:hls_list_size=6]${join(dir, 'tee.m3u8')}` : `[f=mpegts]${join(dir, 'tee-sd.ts')}`;
   const full = [...head, '-map', '[hd]', '-map', `${args[args.indexOf('-map') + 3]}`, ...enc(4000), '-f', 'tee', hd, '-map', '[sd]', '-map', `${args[args.indexOf('-map') + 3]}`, ...enc(500), '-f', 'tee', sd];
