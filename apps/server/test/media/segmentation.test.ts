@@ -22,9 +22,13 @@ describe('segmentation (test limit of 3 s per part)', async () => {
     expect(files.length).toBeGreaterThanOrEqual(2);
     expect(files[0]!.filepath).toMatch(/\/room1_\d{8}-\d{6}_HD\.mp4$/);
     expect(files[1]!.filepath).toMatch(/_HD_2\.mp4$/);
+    let total = 0;
     for (const f of files) {
       const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', f.filepath]);
-      expect(Number(stdout)).toBeGreaterThan(0.5);
+      // Every part plays (the last one may be short: the stop can come just after a part began).
+      expect(Number(stdout)).toBeGreaterThan(0);
+      total += Number(stdout);
     }
+    expect(total).toBeGreaterThan(6);
   }, 40_000);
 });
