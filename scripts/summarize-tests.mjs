@@ -6,7 +6,9 @@ let passed = 0, failed = 0, skipped = 0;
 if (existsSync(vitestFile)) {
   const v = JSON.parse(readFileSync(vitestFile, 'utf8'));
   passed += v.numPassedTests ?? 0;
-  failed += (v.numFailedTests ?? 0) + (v.numFailedTestSuites ?? 0);
+  failed += v.numFailedTests ?? 0;
+  // A suite can fail with no test failing (e.g. a file that does not load): count it then.
+  if (!v.numFailedTests && v.numFailedTestSuites) failed += v.numFailedTestSuites;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
 } else failed += 1;
 if (existsSync(playwrightFile)) {
