@@ -26,7 +26,7 @@ const plan = {
   layout: { type: 9, channeldata: ['A', 'B', 'C'] }, fit: 'equalratio',
   osd: { fontFile: FONT_FILES.arial, fontSize: 10, fontColor: 'FFFFFF', datetime: { x: 20, y: 20 }, text: undefined, logo: undefined },
   main: { bitrateK: 4000, rc: 'cbr' }, sub: { height: 360, bitrateK: 500, rc: 'cbr' },
-  audio: { sampleRate: 48000, bitrate: 128000 }, preset: PRESET,
+  audio: { sampleRate: 48000, bitrate: 128000, inputs: [{ kind: 'tone', freq: 300 }], gain: 1 }, preset: PRESET,
 };
 
 function rtmpServer(port, dir) {
@@ -87,7 +87,7 @@ async function plainTee(withOutputs, dir) {
   const enc = (b) => ['-c:v', 'libx264', '-preset', PRESET, '-tune', 'zerolatency', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-g', '30', '-keyint_min', '30', '-sc_threshold', '0', '-b:v', `${b}k`, '-maxrate', `${b}k`, '-bufsize', `${b * 2}k`, '-c:a', 'aac', '-b:a', '128000'];
   const hd = withOutputs ? `[f=mpegts]${join(dir, 'tee-hd.ts')}|[f=flv:onfail=ignore]rtmp\\://127.0.0.1\\:${port}/live/b` : `[f=mpegts]${join(dir, 'tee-hd.ts')}`;
   const sd = withOutputs ? `[f=mpegts]${join(dir, 'tee-sd.ts')}|[f=hls:hls_time=2:hls_list_size=6]${join(dir, 'tee.m3u8')}` : `[f=mpegts]${join(dir, 'tee-sd.ts')}`;
-  const full = [...head, '-map', '[hd]', '-map', `${args[args.indexOf('-map') + 3]}`, ...enc(4000), '-f', 'tee', hd, '-map', '[sd]', '-map', `${args[args.indexOf('-map') + 3]}`, ...enc(500), '-f', 'tee', sd];
+  const full = [...head, '-map', '[hd]', '-map', '[aout]', ...enc(4000), '-f', 'tee', hd, '-map', '[sd]', '-map', '[aoutsd]', ...enc(500), '-f', 'tee', sd];
   const p = spawn('ffmpeg', full, { stdio: ['ignore', 'ignore', 'ignore'] });
   await sleep(1800);
   const c0 = cpuSeconds(p.pid);

@@ -12,7 +12,7 @@ export interface EncoderPlan {
   osd: OsdPlan;
   main: { bitrateK: number; rc: 'cbr' | 'vbr' };
   sub: { height: number; bitrateK: number; rc: 'cbr' | 'vbr' } | undefined;
-  audio: { sampleRate: number; bitrate: number };
+  audio: { sampleRate: number; bitrate: number; inputs: AudioSource[]; gain: number };
   /** x264 preset: the appliance default trades size for CPU on small machines. */
   preset: string;
 }
@@ -21,6 +21,9 @@ export type SourceSpec =
   | { kind: 'synthetic'; label: string; color: string; tone: number; /** moving test pattern instead of a solid colour (benchmarks) */ motion?: boolean }
   | { kind: 'rtsp'; url: string }
   | { kind: 'v4l2'; device: string };
+
+/** An audio input: a capture device, or the synthetic stand-in tone. */
+export type AudioSource = { kind: 'tone'; freq: number } | { kind: 'alsa'; device: string };
 
 export interface OsdPlan {
   fontFile: string;
@@ -95,14 +98,30 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
     last = 'withlogo';
     input++;
   }
-  const audioIndex = input;
-  const tone = Object.values(plan.sources).find((s) => s.kind === 'synthetic' && s.tone > 0);
-  args.push('-re', '-f', 'lavfi', '-i', `sine=frequency=${tone && tone.kind === 'synthetic' ? tone.tone : 440}:sample_rate=${plan.audio.sampleRate}`);
+  // Audio: the enabled inputs mixed, at the set volume; silence when none is on.
+  const sr = plan.audio.sampleRate;
+  const audioLabels: string[] = [];
+  for (const a of plan.audio.inputs) {
+    if (a.kind === 'tone') args.push('-re', '-f', 'lavfi', '-i', `sine=frequency=${a.freq}:sample_rate=${sr}`);
+    else args.push('-f', 'alsa', '-i', a.device);
+    audioLabels.push(`[${input}:a]`);
+    input++;
+  }
+  if (!audioLabels.length) {
+    args.push('-re', '-f', 'lavfi', '-i', `anullsrc=r=${sr}:cl=stereo`);
+    audioLabels.push(`[${input}:a]`);
+    input++;
+  }
+  const mix = audioLabels.length > 1 ? `amix=inputs=${audioLabels.length}:normalize=0,` : '';
+  // A filter output feeds one output only: split it when the SD picture needs the sound too. The sound is
+  // its own filter graph: in the picture's graph it would keep the encode alive after a camera is lost.
+  const split = plan.sub ? ',asplit=2[aout][aoutsd]' : '[aout]';
+  const audioGraph = `${audioLabels.join('')}${mix}aresample=${sr},volume=${plan.audio.gain.toFixed(2)}${split}`;
 
   const chain = [`[${last}]${osd.length ? `${osd.join(',')},` : ''}format=yuv420p`];
   if (plan.sub) filters.push(`${chain[0]},split=2[hd][sdin]`, `[sdin]scale=-2:${plan.sub.height}[sd]`);
   else filters.push(`${chain[0]}[hd]`);
-  args.push('-filter_complex', filters.join(';'));
+  args.push('-filter_complex', filters.join(';'), '-filter_complex', audioGraph);
 
   // A 1 s GOP: segments, HLS and pause/resume cut at keyframes, so this bounds their precision (±0.5 s).
   const gop = String(plan.fps);
@@ -113,7 +132,7 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
   ];
   // -shortest: when the picture ends (a lost camera), the endless tone must not keep the encode alive.
   const audio = ['-c:a', 'aac', '-b:a', String(plan.audio.bitrate), '-ar', String(plan.audio.sampleRate), '-ac', '2', '-shortest'];
-  args.push('-map', '[hd]', '-map', `${audioIndex}:a`, ...video(plan.main.bitrateK, plan.main.rc), ...audio, '-f', 'mpegts', 'pipe:1');
-  if (plan.sub) args.push('-map', '[sd]', '-map', `${audioIndex}:a`, ...video(plan.sub.bitrateK, plan.sub.rc), ...audio, '-f', 'mpegts', 'pipe:3');
+  args.push('-map', '[hd]', '-map', '[aout]', ...video(plan.main.bitrateK, plan.main.rc), ...audio, '-f', 'mpegts', 'pipe:1');
+  if (plan.sub) args.push('-map', '[sd]', '-map', '[aoutsd]', ...video(plan.sub.bitrateK, plan.sub.rc), ...audio, '-f', 'mpegts', 'pipe:3');
   return args;
 }

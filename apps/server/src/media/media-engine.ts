@@ -14,7 +14,7 @@ export const FONT_FILES: Record<string, string> = {
 
 type Values = Record<string, string>;
 export interface MediaSettings {
-  read(code: 'setting_video_input' | 'setting_rec_video_codec' | 'setting_rec_audio_codec' | 'setting_osd' | 'setting_video_layout' | 'setting_advance_media_save'): Values;
+  read(code: 'setting_video_input' | 'setting_audio_input' | 'setting_rec_video_codec' | 'setting_rec_audio_codec' | 'setting_osd' | 'setting_video_layout' | 'setting_advance_media_save'): Values;
 }
 
 /**
@@ -61,7 +61,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     const logo = join(dataDir, 'upload', 'logo.argb');
     const video = settings.read('setting_video_input');
     return planFromSettings({
-      video, codec: settings.read('setting_rec_video_codec'), audio: settings.read('setting_rec_audio_codec'), osd,
+      video, codec: settings.read('setting_rec_video_codec'), audio: settings.read('setting_rec_audio_codec'), audioInput: settings.read('setting_audio_input'), osd,
       fit: settings.read('setting_video_layout'), save: settings.read('setting_advance_media_save'),
       layout: state.layout ?? defaultLayout(video), devices: devices(), fontFiles: FONT_FILES,
       textFile, logoFile: existsSync(logo) ? logo : undefined, preset, lost: rtsp.lost,

@@ -1,8 +1,8 @@
-import type { EncoderPlan, SourceSpec } from './encoder-args.js';
+import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-args.js';
 
 type Values = Record<string, string>;
 export interface PlanInputs {
-  video: Values; codec: Values; audio: Values; osd: Values; fit: Values; save: Values;
+  video: Values; codec: Values; audio: Values; audioInput: Values; osd: Values; fit: Values; save: Values;
   layout: { type: number; channeldata: string[] };
   /** Capture devices by source name (hdmi1, sdi2...), from the sources configuration. */
   devices: Record<string, string>;
@@ -28,6 +28,18 @@ export function sourceFor(letter: string, value: string, video: Values, devices:
   const device = devices[value];
   if (device) return { kind: 'v4l2', device };
   return { kind: 'synthetic', label: `${letter} · ${value.toUpperCase()}`, color: COLORS[letter] ?? '0x555555', tone: TONES[letter] ?? 440 };
+}
+
+/** Audio inputs (setting_audio_input keys) and their stand-in tones when no capture device is configured. */
+const AUDIO_INPUTS: Record<string, { source: string; tone: number }> = {
+  macin1: { source: 'mic1', tone: 300 }, macin2: { source: 'mic2', tone: 350 },
+  linein1: { source: 'line1', tone: 500 }, linein2: { source: 'line2', tone: 600 }, hdmi5: { source: 'hdmi5', tone: 880 },
+};
+
+export function audioSources(input: Values, devices: Record<string, string>): AudioSource[] {
+  return Object.entries(AUDIO_INPUTS)
+    .filter(([key]) => input[key] === 'true')
+    .map(([, a]) => (devices[a.source] ? { kind: 'alsa', device: devices[a.source]! } : { kind: 'tone', freq: a.tone }));
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : fallback);
@@ -57,7 +69,8 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
     },
     main: { bitrateK: num(i.codec.main_bitrate, 4000), rc: i.codec.main_streamtype === 'vbr' ? 'vbr' : 'cbr' },
     sub: i.save.movie_low_enable === 'false' ? undefined : { height: 360, bitrateK: num(i.codec.sub_bitrate, 500), rc: i.codec.sub_streamtype === 'vbr' ? 'vbr' : 'cbr' },
-    audio: { sampleRate: num(i.audio.samples, 48000), bitrate: num(i.audio.bitrate, 128000) },
+    // analog_volume 0-100: 50 is unity gain.
+    audio: { sampleRate: num(i.audio.samples, 48000), bitrate: num(i.audio.bitrate, 128000), inputs: audioSources(i.audioInput, i.devices), gain: num(i.audioInput.analog_volume, 50) / 50 },
     preset: i.preset,
   };
 }

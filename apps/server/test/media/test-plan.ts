@@ -15,7 +15,7 @@ export function testPlan(over: Partial<EncoderPlan> = {}): EncoderPlan {
     osd: { fontFile: FONT, fontSize: 10, fontColor: 'FFFFFF', datetime: { x: 20, y: 20 }, text: undefined, logo: undefined },
     main: { bitrateK: 800, rc: 'cbr' },
     sub: { height: 180, bitrateK: 300, rc: 'cbr' },
-    audio: { sampleRate: 48000, bitrate: 128000 },
+    audio: { sampleRate: 48000, bitrate: 128000, inputs: [{ kind: 'tone', freq: 440 }], gain: 1 },
     preset: 'ultrafast',
     ...over,
   };
