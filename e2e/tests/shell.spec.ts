@@ -11,7 +11,8 @@ test.describe('shell', () => {
     await page.reload();
     await expect(shell.headerButton('退出')).toBeVisible();
     await expect(shell.menuItem('工作台')).toBeVisible();
-    await expect(page.getByTestId('not-available')).toContainText('此版本尚未提供该页面。');
+    // The console opens on the workbench, now in Simplified Chinese.
+    await expect(page.getByTestId('record-state')).toContainText('空闲');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 
     await shell.chooseLanguage('English');

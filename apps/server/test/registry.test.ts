@@ -84,6 +84,9 @@ describe('call registry', async () => {
   it('status reports idle engine and real storage figures', async () => {
     const admin = await t.login();
     const s = (await t.post('status', {}, admin)).body.data;
-    expect(s).toMatchObject({ isrecording: 'false', isliving: 'false', hdd_scanning: 'false' });
+    expect(s).toMatchObject({ isrecording: 'false', isliving: 'false', hdd_scanning: 'false', hashdd: 'true' });
+    expect(Number(s.hddtotalsize)).toBeGreaterThan(0);
+    const dt = (await t.post('readconfig', { settingcode: 'setting_datetime' }, admin)).body.data;
+    expect(dt.find((d: { key: string }) => d.key === 'current').value).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
   });
 });

@@ -6,7 +6,7 @@ import {
   SoundOutlined, TeamOutlined, ToolOutlined, UserOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { FunctionKey, WebConfig } from '@roomcast/contract';
-import { GroupPage, OperationLogPage, UserPage } from './pages';
+import { GroupPage, OperationLogPage, UserPage, WorkbenchPage } from './pages';
 
 export type MenuGroupKey = 'operation' | 'file' | 'usermanage' | 'advance' | 'system';
 
@@ -39,7 +39,7 @@ export interface ConsolePage {
  * this table, so a user never sees a menu item they would be refused.
  */
 export const CONSOLE_PAGES: ConsolePage[] = [
-  { path: 'operation/opemain', group: 'operation', id: 'opemain', icon: <DashboardOutlined />, requires: ['operating', 'record'] },
+  { path: 'operation/opemain', group: 'operation', id: 'opemain', icon: <DashboardOutlined />, requires: ['operating', 'record'], component: WorkbenchPage },
   { path: 'operation/opeaudio', group: 'operation', id: 'opeaudio', icon: <SoundOutlined />, requires: ['audiosetting'] },
   { path: 'operation/opevideo', group: 'operation', id: 'opevideo', icon: <VideoCameraOutlined />, requires: ['videosetting'] },
   { path: 'operation/opeeffect', group: 'operation', id: 'opeeffect', icon: <AppstoreOutlined />, requires: ['videoeffect'] },

@@ -7,4 +7,5 @@ export const OperationLogPage = lazy(() => import('../features/system/OperationL
 export const RebootPage = lazy(() => import('../features/system/RebootPage'));
 export const UserPage = lazy(() => import('../features/users/UserPage'));
 export const GroupPage = lazy(() => import('../features/groups/GroupPage'));
+export const WorkbenchPage = lazy(() => import('../features/workbench/WorkbenchPage'));
 export const NotAvailable = lazy(() => import('../components/NotAvailable'));

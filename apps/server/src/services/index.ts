@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
@@ -31,12 +32,16 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
   const sessions = sessionService(repos, clock);
   const settings = settingsService(repos, {
     setting_roomstatus: () => room.status(),
+    // The device time the console shows and ticks from (spec §4 clock display).
+    setting_datetime: () => ({ current: `${device.format(clock.now())}.${String(clock.now() % 1000).padStart(3, '0')}` }),
     setting_version: () => ({ systemversion: process.version, softversion: config.version, productserialnumber: settings.raw('setting_product').serialnumber ?? '' }),
   });
   const room = roomService(settings, () => engine);
   // Times the device shows (status, recordings, operation log) are written in the device's zone.
   const device: DeviceClock = { now: () => clock.now(), format: (ms) => formatDateTime(ms, zoneOffsetMinutes(settings.raw('setting_datetime').zone)) };
   const mediaPath = () => settings.raw('setting_advance_media_save').savepath || join(config.dataDir, 'media');
+  // The default recording storage exists from the first start, so status reports it present.
+  mkdirSync(join(config.dataDir, 'media'), { recursive: true });
   const media = mediaEngine(config.dataDir, { read: (code) => settings.raw(code) }, engine, config.mediaPreset, mpLog);
   const oplog = oplogService(repos, device);
   const recording = recordingService({

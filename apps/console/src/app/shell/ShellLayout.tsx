@@ -2,25 +2,31 @@ import { Suspense } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { FullPageSpin } from '../../components/FullPageSpin';
+import { StatusProvider } from '../status';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
 import './shell.css';
 
 export type ShellMode = 'settings' | 'viewer';
 
-/** Header on every page; the side menu only in settings mode (spec §2 Layout). */
+/**
+ * Header on every page; the side menu only in settings mode (spec §2 Layout). The one record/live status
+ * poll lives here, so every panel of either mode shares it.
+ */
 export function ShellLayout({ mode }: { mode: ShellMode }) {
   return (
-    <Layout className="rc-shell">
-      <HeaderBar mode={mode} />
-      <Layout>
-        {mode === 'settings' && <SideMenu />}
-        <Layout.Content className="rc-content">
-          <Suspense fallback={<FullPageSpin />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
+    <StatusProvider>
+      <Layout className="rc-shell">
+        <HeaderBar mode={mode} />
+        <Layout>
+          {mode === 'settings' && <SideMenu />}
+          <Layout.Content className="rc-content">
+            <Suspense fallback={<FullPageSpin />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </StatusProvider>
   );
 }

@@ -1,0 +1,83 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, type CallData } from '@roomcast/contract';
+import { ApiError, call } from '../api/client';
+import { apiErrorText, callKey } from '../api/hooks';
+import { useAuth } from './auth';
+import { toast } from './toast';
+
+export type RecordStatus = CallData<'status'>;
+
+export interface StatusState {
+  /** The last status read; kept while a later poll fails. */
+  data: RecordStatus | undefined;
+  /** When `data` was read (epoch ms): timers tick locally from here between polls. */
+  updatedAt: number;
+  /** The last poll failed: the text a person reads (spec §8 "Record status failure"). */
+  error: string | undefined;
+  loading: boolean;
+  /** Read the status now (after each command, spec §4). */
+  refresh: () => Promise<void>;
+}
+
+interface StatusContextValue extends StatusState {
+  /** A screen that shows the status registers while mounted; the poll runs only while one is. */
+  watch: () => () => void;
+}
+
+const StatusContext = createContext<StatusContextValue | undefined>(undefined);
+const STATUS_KEY = callKey('status', {});
+
+/**
+ * The console's one polled `status` (record, live and storage state). It polls every 5 s (spec §9) only
+ * while someone is logged in and a screen using `useRecordStatus` is mounted; screens never start their own
+ * timers for it.
+ */
+export function StatusProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [watchers, setWatchers] = useState(0);
+  const query = useQuery<RecordStatus, ApiError>({
+    queryKey: STATUS_KEY,
+    queryFn: () => call('status', {}),
+    enabled: Boolean(user) && watchers > 0,
+    refetchInterval: LIMITS.statusStaleMs,
+    staleTime: LIMITS.statusStaleMs,
+    // A failed poll is shown and tried again at the next interval, not at once.
+    retry: false,
+  });
+
+  const error = query.isError && query.error.status !== 401 ? apiErrorText(query.error) : undefined;
+  useFailureWarning(error);
+
+  const watch = useCallback(() => {
+    setWatchers((n) => n + 1);
+    return () => setWatchers((n) => n - 1);
+  }, []);
+  const refresh = useCallback(async () => {
+    await queryClient.refetchQueries({ queryKey: STATUS_KEY, exact: true });
+  }, [queryClient]);
+
+  const value = useMemo<StatusContextValue>(() => ({
+    data: query.data, updatedAt: query.dataUpdatedAt, error, loading: query.isLoading, refresh, watch,
+  }), [query.data, query.dataUpdatedAt, error, query.isLoading, refresh, watch]);
+  return <StatusContext.Provider value={value}>{children}</StatusContext.Provider>;
+}
+
+/** One warning when polling starts failing (or fails differently), not one every 5 s. */
+function useFailureWarning(error: string | undefined): void {
+  const shown = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (error && error !== shown.current) void toast().warning(error, LIMITS.toast.durationS);
+    shown.current = error;
+  }, [error]);
+}
+
+/** The record/live/storage status for a screen that shows it; polling runs while such a screen is mounted. */
+export function useRecordStatus(): StatusState {
+  const ctx = useContext(StatusContext);
+  if (!ctx) throw new Error('useRecordStatus needs <StatusProvider>');
+  const { watch } = ctx;
+  useEffect(() => watch(), [watch]);
+  return ctx;
+}

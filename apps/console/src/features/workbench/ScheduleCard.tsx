@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { App, Button, Card, Space } from 'antd';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { callKey, useCallQuery } from '../../api/hooks';
+import { tMessage } from '../../app/messages';
+import { useRecordStatus } from '../../app/status';
+import { ScheduleModal } from './ScheduleModal';
+import { ScheduleTable } from './ScheduleTable';
+import type { Schedule } from './schedule-form';
+
+/** Spec §8: the list is read again 1 s after a delete. */
+const RELOAD_AFTER_DELETE_MS = 1000;
+const LIST = { operation: 'list' } as const;
+
+type Editing = { schedule?: Schedule } | undefined;
+
+/** The recording schedules of the Record panel: table, add, update, delete. */
+export function ScheduleCard() {
+  const { t } = useTranslation('workbench');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useCallQuery('schedule', LIST);
+  const { data: status } = useRecordStatus();
+  const [editing, setEditing] = useState<Editing>();
+  const reload = () => queryClient.invalidateQueries({ queryKey: callKey('schedule') });
+  const recordingId = status?.isschedulerecording === 'true' ? Number(status.recordingscheduleid) : undefined;
+
+  const onDelete = async (schedule: Schedule) => {
+    // Failures are shown by ConfirmButton as the service's message.
+    await call('schedule', { operation: 'delete', data: { id: schedule.id } });
+    void message.success(tMessage('messageDeleteSucc'));
+    setTimeout(() => void reload(), RELOAD_AFTER_DELETE_MS);
+  };
+
+  return (
+    <Card
+      title={t('schedule.title')}
+      className="rc-panel"
+      data-testid="schedule-panel"
+      extra={(
+        <Space wrap>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>{t('schedule.add')}</Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isRefetching}>{t('schedule.refresh')}</Button>
+        </Space>
+      )}
+    >
+      <ScheduleTable
+        schedules={list.data ?? []}
+        loading={list.isLoading}
+        recordingId={recordingId}
+        onEdit={(schedule) => setEditing({ schedule })}
+        onDelete={onDelete}
+      />
+      {editing && <ScheduleModal schedule={editing.schedule} onSaved={() => void reload()} onClose={() => setEditing(undefined)} />}
+    </Card>
+  );
+}

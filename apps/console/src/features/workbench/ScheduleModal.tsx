@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, App, Col, DatePicker, Form, Input, Modal, Radio, Row, Space, Switch, TimePicker, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../api/client';
+import { tMessage } from '../../app/messages';
+import { ScheduleDaysFields } from './ScheduleDaysFields';
+import { fieldRule, submitFailText } from './schedule-rules';
+import { CYCLES, scheduleBody, scheduleFormValues, type Schedule, type ScheduleFormValues } from './schedule-form';
+
+interface Props {
+  /** The schedule to update; none adds a new one. */
+  schedule?: Schedule;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+const TIME_FORMAT = 'HH:mm:ss';
+
+/** Add or update a recording schedule (spec §4 schedule modals, §5 rules, §8 messages). */
+export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
+  const { t } = useTranslation('workbench');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ScheduleFormValues>();
+  const cycle = Form.useWatch('cycle', form);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  // A range error is reported once, under the date picker; the time picker beside it turns red as well.
+  const [badRange, setBadRange] = useState({ start: false, stop: false });
+  const markRange = () => setBadRange({ start: form.getFieldError('startDate').length > 0, stop: form.getFieldError('stopDate').length > 0 });
+
+  const submit = async () => {
+    const valid = await form.validateFields().then(() => true, () => false);
+    if (!valid) return;
+    const data = scheduleBody(form.getFieldsValue(true) as ScheduleFormValues, schedule?.id);
+    setSaving(true);
+    setFailure(undefined);
+    try {
+      await call('schedule', schedule ? { operation: 'update', data } : { operation: 'add', data });
+      void message.success(tMessage('messageSubmitScheduleSucc'));
+      onSaved();
+      onClose();
+    } catch (err) {
+      // A 401 is already on its way to /login with its own message.
+      if (err instanceof ApiError && err.status === 401) return;
+      const text = submitFailText(err);
+      setFailure(text);
+      void message.warning(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      width={680}
+      title={schedule ? t('schedule.editTitle') : t('schedule.addTitle')}
+      okText={t('schedule.submit')}
+      cancelText={t('schedule.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Form form={form} name="schedule" layout="vertical" initialValues={scheduleFormValues(schedule)} className="rc-schedule-form" onFieldsChange={markRange}>
+        {failure && <Alert type="error" showIcon title={failure} className="rc-panel-alert" data-testid="schedule-failure" />}
+        <Form.Item name="name" label={t('schedule.name')} required rules={[fieldRule(form, 'name')]}>
+          <Input maxLength={100} autoComplete="off" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item label={t('schedule.start')} required>
+              <Space.Compact block>
+                <Form.Item name="startDate" noStyle rules={[fieldRule(form, 'start')]} dependencies={['startTime']}>
+                  <DatePicker placeholder={t('schedule.startDate')} className="rc-date-input" />
+                </Form.Item>
+                <Form.Item name="startTime" noStyle>
+                  <TimePicker placeholder={t('schedule.startTime')} status={badRange.start ? 'error' : undefined} format={TIME_FORMAT} needConfirm={false} className="rc-time-input" />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item label={t('schedule.stop')} required>
+              <Space.Compact block>
+                <Form.Item name="stopDate" noStyle rules={[fieldRule(form, 'stop')]} dependencies={['stopTime', 'startDate', 'startTime']}>
+                  <DatePicker placeholder={t('schedule.stopDate')} className="rc-date-input" />
+                </Form.Item>
+                <Form.Item name="stopTime" noStyle>
+                  <TimePicker placeholder={t('schedule.stopTime')} status={badRange.stop ? 'error' : undefined} format={TIME_FORMAT} needConfirm={false} className="rc-time-input" />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="cycle" label={t('schedule.cycle')} required rules={[fieldRule(form, 'cycle')]}
+          extra={cycle && <Typography.Text type="secondary">{t(cycle === 'once' ? 'schedule.onceHint' : 'schedule.repeatHint')}</Typography.Text>}
+        >
+          <Radio.Group optionType="button" buttonStyle="solid" options={CYCLES.map((c) => ({ value: c, label: t(`schedule.cycles.${c}`) }))} />
+        </Form.Item>
+        <ScheduleDaysFields form={form} cycle={cycle} />
+        <Form.Item name="enable" label={t('schedule.enable')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

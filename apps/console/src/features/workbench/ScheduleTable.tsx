@@ -1,0 +1,81 @@
+import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { LIMITS } from '@roomcast/contract';
+import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { fromMask } from './bit-mask';
+import { nextOccurrence, type Schedule } from './schedule-form';
+
+interface Props {
+  schedules: Schedule[];
+  loading: boolean;
+  /** The schedule recording right now, if any (from the status). */
+  recordingId?: number;
+  onEdit: (schedule: Schedule) => void;
+  onDelete: (schedule: Schedule) => Promise<unknown>;
+}
+
+/** Recording schedules, 10 a page (spec §9). */
+export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelete }: Props) {
+  const { t } = useTranslation('workbench');
+  // Week and month cycles name their days, so a row says when it records without opening it.
+  const cycleText = (s: Schedule) => {
+    const label = t(`schedule.cycles.${s.cycle}`);
+    if (s.cycle === 'week') return `${label}: ${fromMask(s.weekdays, 7).map((d) => t(`schedule.weekdays.${d}`)).join(', ')}`;
+    if (s.cycle === 'month') {
+      const months = fromMask(s.months, 12).map((m) => t(`schedule.months.${m}`)).join(', ');
+      return `${label}: ${months}; ${fromMask(s.monthdays, 31).join(', ')}`;
+    }
+    return label;
+  };
+  const columns: TableColumnsType<Schedule> = [
+    {
+      title: t('schedule.name'), dataIndex: 'name', render: (name: string, s) => (
+        <Space size={6} wrap>
+          <span>{name}</span>
+          {s.id === recordingId && <Tag color="red">{t('schedule.recordingNow')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('schedule.cycle'), key: 'cycle', render: (_, s) => cycleText(s) },
+    { title: t('schedule.start'), dataIndex: 'start', className: 'rc-nowrap' },
+    { title: t('schedule.stop'), dataIndex: 'stop', className: 'rc-nowrap' },
+    {
+      title: t('schedule.enabled'), dataIndex: 'enable', render: (enable: boolean) => (
+        <Tag color={enable ? 'green' : 'default'}>{enable ? t('schedule.yes') : t('schedule.no')}</Tag>
+      ),
+    },
+    {
+      title: t('schedule.next'), key: 'next', className: 'rc-nowrap', render: (_, s) => {
+        const next = nextOccurrence(s);
+        return next ? next.start : <Typography.Text type="secondary">{t('schedule.none')}</Typography.Text>;
+      },
+    },
+    {
+      title: t('schedule.operation'), key: 'operation', width: 190, render: (_, s) => (
+        <Space size={4}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(s)}>{t('schedule.edit')}</Button>
+          <ConfirmButton
+            type="link" size="small" danger icon={<DeleteOutlined />}
+            confirm={t('schedule.deleteConfirm', { name: s.name })}
+            okText={t('schedule.delete')} cancelText={t('schedule.cancel')}
+            onConfirm={() => onDelete(s)}
+          >
+            {t('schedule.delete')}
+          </ConfirmButton>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<Schedule>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={schedules}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      pagination={{ pageSize: LIMITS.schedulePageSize, hideOnSinglePage: true, showSizeChanger: false }}
+    />
+  );
+}
