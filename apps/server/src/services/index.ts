@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { defaultValues } from '@roomcast/contract';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
@@ -38,7 +39,9 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
   });
   const room = roomService(settings, () => engine);
   // Times the device shows (status, recordings, operation log) are written in the device's zone.
-  const device: DeviceClock = { now: () => clock.now(), format: (ms) => formatDateTime(ms, zoneOffsetMinutes(settings.raw('setting_datetime').zone)) };
+  // (the zone is read from the stored values: the live `current` of setting_datetime is itself formatted here)
+  const zone = () => repos.settings.read('setting_datetime').zone ?? defaultValues('setting_datetime').zone;
+  const device: DeviceClock = { now: () => clock.now(), format: (ms) => formatDateTime(ms, zoneOffsetMinutes(zone())) };
   const mediaPath = () => settings.raw('setting_advance_media_save').savepath || join(config.dataDir, 'media');
   // The default recording storage exists from the first start, so status reports it present.
   mkdirSync(join(config.dataDir, 'media'), { recursive: true });
@@ -51,7 +54,7 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
   });
   // The one scheduler (recording schedules now, system tasks later); main.ts starts it after crash recovery.
   const scheduler = createScheduler({ clock, timers, log: warn });
-  const zoneOffset = () => zoneOffsetMinutes(settings.raw('setting_datetime').zone);
+  const zoneOffset = () => zoneOffsetMinutes(zone());
   const schedules = scheduleService({ repos, clock, zoneOffset, changed: () => void scheduler.wake() });
   scheduler.add(recordingScheduleJob({
     repos, recorder: recording, engine, zoneOffset, log: mpLog, oplog: (description) => oplog.write('system', 'localhost', description),
