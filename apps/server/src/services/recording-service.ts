@@ -31,6 +31,12 @@ export interface RecordingDeps {
   oplog: (description: string) => void;
 }
 
+/** Waits (up to `ms`) until the session's current segments have their first bytes. */
+async function firstBytes(session: RecordingSession, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (session.currentBytes === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+}
+
 const SEGMENTATION = { smooth: { maxPartMs: 3600_000, maxPartBytes: 2e9 }, advanced: { maxPartMs: 4 * 3600_000, maxPartBytes: 3.8e9 } };
 
 /**
@@ -143,7 +149,10 @@ export function recordingService(d: RecordingDeps) {
         session = new RecordingSession(dir, streams, limits, () => d.clock.now());
         session.start();
         current = id;
-        Object.assign(s, { recording: 'recording', recordingStart: now, recordedMs: 0 });
+        // The command completes when the first frame is on disk (the encoder may just be starting): the
+        // recorded time then counts what the files hold.
+        await firstBytes(session, 5000);
+        Object.assign(s, { recording: 'recording', recordingStart: d.clock.now(), recordedMs: 0 });
         ticker = setInterval(tick, 1000);
         ticker.unref();
         return id;
@@ -163,6 +172,7 @@ export function recordingService(d: RecordingDeps) {
         if (s.recording !== 'paused' || !session) throw new Fail('Recording is not paused.');
         d.ensureEncoder();
         session.resume();
+        await firstBytes(session, 5000);
         Object.assign(s, { recording: 'recording', recordingStart: d.clock.now() });
       });
     },
