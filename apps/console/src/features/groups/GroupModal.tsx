@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Card, Col, Form, Input, Modal, Row } from 'antd';
+import { FormModal } from '../../components/FormModal';
+import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useAuth } from '../../app/auth';
@@ -64,18 +65,7 @@ export function GroupModal({ group, onClose }: Props) {
   };
 
   return (
-    <Modal
-      open
-      width={800}
-      title={group ? t('editTitle') : t('addTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
+    <FormModal title={group ? t('editTitle') : t('addTitle')} okText={t('save')} cancelText={t('cancel')} saving={saving} onOk={() => void save()} onCancel={onClose}>
       <Form form={form} layout="vertical" initialValues={groupFormValuesOf(group)}>
         <Row gutter={24}>
           <Col xs={24} md={12}>
@@ -106,6 +96,6 @@ export function GroupModal({ group, onClose }: Props) {
           </Form.Item>
         </Card>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App, Form, Modal, Row } from 'antd';
+import { FormModal } from '../../components/FormModal';
+import { App, Form, Row } from 'antd';
 import type { Role } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -63,18 +64,7 @@ export function UserModal({ user, onClose }: Props) {
   };
 
   return (
-    <Modal
-      open
-      width={800}
-      title={user ? t('editTitle') : t('addTitle')}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
+    <FormModal title={user ? t('editTitle') : t('addTitle')} okText={t('save')} cancelText={t('cancel')} saving={saving} onOk={() => void save()} onCancel={onClose}>
       <Form form={form} layout="vertical" initialValues={formValuesOf(user)} preserve>
         <Row gutter={24}>
           <UserAccountFields mode={mode} actorRole={auth.user?.role} initialRole={user?.role as Role | undefined} />
@@ -82,6 +72,6 @@ export function UserModal({ user, onClose }: Props) {
         </Row>
         {isUser && <UserPermissionFields accessLoading={access.isFetching} />}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

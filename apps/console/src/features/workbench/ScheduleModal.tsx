@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Col, DatePicker, Form, Input, Modal, Radio, Row, Space, Switch, TimePicker, Typography } from 'antd';
+import { FormModal } from '../../components/FormModal';
+import { Alert, App, Col, DatePicker, Form, Input, Radio, Row, Space, Switch, TimePicker, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { tMessage } from '../../app/messages';
@@ -51,18 +52,7 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
   };
 
   return (
-    <Modal
-      open
-      width={680}
-      title={schedule ? t('schedule.editTitle') : t('schedule.addTitle')}
-      okText={t('schedule.submit')}
-      cancelText={t('schedule.cancel')}
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
+    <FormModal title={schedule ? t('schedule.editTitle') : t('schedule.addTitle')} okText={t('schedule.submit')} cancelText={t('schedule.cancel')} saving={saving} onOk={() => void submit()} onCancel={onClose} width={680}>
       <Form form={form} name="schedule" layout="vertical" initialValues={scheduleFormValues(schedule)} className="rc-schedule-form" onFieldsChange={markRange}>
         {failure && <Alert type="error" showIcon title={failure} className="rc-panel-alert" data-testid="schedule-failure" />}
         <Form.Item name="name" label={t('schedule.name')} required rules={[fieldRule(form, 'name')]}>
@@ -104,6 +94,6 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
