@@ -13,7 +13,7 @@ command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || need+=(fonts-liberation)
 if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)
-  fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+  dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
   # A real RTSP camera for the media tests: GStreamer's RTSP server through Python.
   ls /usr/lib/*/girepository-1.0/GstRtspServer-1.0.typelib >/dev/null 2>&1 || need+=(gir1.2-gst-rtsp-server-1.0 python3-gi gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly)
 fi
