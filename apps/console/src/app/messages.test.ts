@@ -18,6 +18,15 @@ describe('contract messages in the console', () => {
     await i18n.changeLanguage('en_US');
   });
 
+  it('translates the refusals of recording control, layouts and schedules', async () => {
+    await i18n.changeLanguage('zh_HK');
+    expect(localizeServerMessage(MESSAGES.storageLow)).toBe('錄製儲存空間不足。');
+    expect(localizeServerMessage('Fail to set layout: slot 4: Duplicate channel is not allowed.')).toBe('設定版面失敗：版面 4：不允許重複的通道。');
+    // The schedule modal shows messageSubmitScheduleFail, then the reason through this (schedule-rules.ts).
+    expect(localizeServerMessage('schedule 12 does not exist')).toBe('排程 12 不存在');
+    await i18n.changeLanguage('en_US');
+  });
+
   it('leaves other server text (e.g. a validation message) as it came', () => {
     expect(localizeServerMessage('usercode: must not be empty')).toBe('usercode: must not be empty');
   });

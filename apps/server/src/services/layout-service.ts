@@ -1,17 +1,26 @@
-import { LAYOUT_TYPES, MESSAGES } from '@roomcast/contract';
+import { LAYOUT_TYPES } from '@roomcast/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import type { LayoutSlot } from '../db/repositories/layouts-repository.js';
 import type { EngineState } from '../media/engine-state.js';
 import { Fail } from './fail.js';
 
+type LayoutProblem = 'type' | 'empty' | 'duplicate';
+
 /** Spec §4/§5 layout rules: as many channels as the type has slots, none empty, none twice. */
-export function checkLayout(l: { type: number; channels: number; channeldata: string[] }): string | undefined {
+export function checkLayout(l: { type: number; channels: number; channeldata: string[] }): LayoutProblem | undefined {
   const type = LAYOUT_TYPES[l.type];
-  if (!type) return `layout type ${l.type} does not exist`;
-  if (l.channels !== type.slots.length || l.channeldata.length !== type.slots.length) return 'Empty channel is not allowed.';
-  if (l.channeldata.some((c) => !c)) return 'Empty channel is not allowed.';
-  if (new Set(l.channeldata).size !== l.channeldata.length) return 'Duplicate channel is not allowed.';
+  if (!type) return 'type';
+  if (l.channels !== type.slots.length || l.channeldata.length !== type.slots.length) return 'empty';
+  if (l.channeldata.some((c) => !c)) return 'empty';
+  if (new Set(l.channeldata).size !== l.channeldata.length) return 'duplicate';
   return undefined;
+}
+
+/** The refusal for a layout problem; `slot` (1-based) when it is one of the saved slots. */
+function layoutFail(problem: LayoutProblem, slot?: number): Fail {
+  if (problem === 'type') return Fail.of('layoutFail');
+  if (slot === undefined) return Fail.of(problem === 'empty' ? 'layoutEmptyChannel' : 'layoutDuplicateChannel');
+  return Fail.of(problem === 'empty' ? 'layoutSlotEmptyChannel' : 'layoutSlotDuplicateChannel', slot);
 }
 
 /** The nine layout slots, the current one, and switching the output between them. */
@@ -27,7 +36,7 @@ export function layoutService(repos: Repositories, engine: EngineState, apply: (
     save(slots: LayoutSlot[]) {
       for (const s of slots) {
         const problem = checkLayout(s);
-        if (problem) throw new Fail(`${MESSAGES.layoutFail}: slot ${s.index + 1}: ${problem}`);
+        if (problem) throw layoutFail(problem, s.index + 1);
       }
       repos.layouts.saveAll(slots);
       if (slots.some((s) => s.index === repos.layouts.state().current)) {
@@ -44,7 +53,7 @@ export function layoutService(repos: Repositories, engine: EngineState, apply: (
     /** `layout {output}`: a one-off layout on the output (not saved to a slot). */
     applyOnce(l: { type: number; channels: number; channeldata: string[] }) {
       const problem = checkLayout(l);
-      if (problem) throw new Fail(`${MESSAGES.layoutFail}: ${problem}`);
+      if (problem) throw layoutFail(problem);
       engine.layout = { type: l.type, channeldata: l.channeldata };
       apply();
     },

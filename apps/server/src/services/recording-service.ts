@@ -59,7 +59,7 @@ export function recordingService(d: RecordingDeps) {
   });
 
   async function withPending<T>(fn: () => Promise<T>): Promise<T> {
-    if (s.pending) throw new Fail('A recording command is already running, please wait.');
+    if (s.pending) throw Fail.of('recordPending');
     s.pending = true;
     try {
       return await fn();
@@ -119,13 +119,13 @@ export function recordingService(d: RecordingDeps) {
 
     async start(who: SessionUser | undefined, scheduleId: number | null = null): Promise<number> {
       return withPending(async () => {
-        if (s.recording !== 'idle') throw new Fail('Recording is already running.');
-        if (s.scanning) throw new Fail('A disk scan is running; recording can start when it has finished.');
+        if (s.recording !== 'idle') throw Fail.of('recordRunning');
+        if (s.scanning) throw Fail.of('recordScanning');
         const root = d.mediaPath();
         mkdirSync(root, { recursive: true });
         const disk = await diskFigures(root);
-        if (!disk.present) throw new Fail('The recording storage is missing.');
-        if (disk.freeBytes < d.minFreeBytes) throw new Fail('Not enough free space on the recording storage.');
+        if (!disk.present) throw Fail.of('storageMissing');
+        if (disk.freeBytes < d.minFreeBytes) throw Fail.of('storageLow');
         const now = d.clock.now();
         const name = d.clock.format(now).replace(/[-:]/g, '').replace(' ', '-');
         const dir = join(root, 'recordings', name);
@@ -161,7 +161,7 @@ export function recordingService(d: RecordingDeps) {
 
     async pause(): Promise<void> {
       return withPending(async () => {
-        if (s.recording !== 'recording' || !session) throw new Fail('Recording is not running.');
+        if (s.recording !== 'recording' || !session) throw Fail.of('recordNotRunning');
         session.pause();
         Object.assign(s, { recording: 'paused', recordedMs: recordedMs(), recordingStart: undefined });
       });
@@ -169,7 +169,7 @@ export function recordingService(d: RecordingDeps) {
 
     async resume(): Promise<void> {
       return withPending(async () => {
-        if (s.recording !== 'paused' || !session) throw new Fail('Recording is not paused.');
+        if (s.recording !== 'paused' || !session) throw Fail.of('recordNotPaused');
         d.ensureEncoder();
         session.resume();
         await firstBytes(session, 5000);
@@ -179,7 +179,7 @@ export function recordingService(d: RecordingDeps) {
 
     async stop(reason = 'stopped'): Promise<void> {
       return withPending(async () => {
-        if (s.recording === 'idle' || !session || current === undefined) throw new Fail('Recording is not running.');
+        if (s.recording === 'idle' || !session || current === undefined) throw Fail.of('recordNotRunning');
         clearInterval(ticker);
         session.stop();
         const id = current;

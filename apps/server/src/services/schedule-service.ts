@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, type CallBody, type CallData } from '@roomcast/contract';
+import { formatMessage, LIMITS, MESSAGES, type CallBody, type CallData, type MessageKey } from '@roomcast/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import type { ScheduleRow } from '../db/repositories/schedules-repository.js';
 import type { Clock } from './clock.js';
@@ -16,6 +16,9 @@ const WEEKDAY_BITS = 0x7f;
 const MONTH_BITS = 0xfff;
 const MONTHDAY_BITS = 0x7fffffff;
 
+/** A refusal reason: a contract message, so the console shows it in the reader's language. */
+const msg = (key: MessageKey, ...args: (string | number)[]): string => formatMessage(MESSAGES[key], ...args);
+
 /**
  * Spec §5 rules for a recording schedule, checked by the service whatever the console did. Returns the row
  * to store (name trimmed, times as `YYYY-MM-DD HH:mm:ss`, a once schedule cut to 24 h) or the reason it is
@@ -23,25 +26,25 @@ const MONTHDAY_BITS = 0x7fffffff;
  */
 export function validateSchedule(input: ScheduleInput, now: number, offsetMin: number): Omit<ScheduleRow, 'id'> | string {
   const name = input.name.trim();
-  if (!name) return 'name is required';
-  if (!input.start?.trim() || !input.stop?.trim()) return 'start and stop date and time are required';
+  if (!name) return msg('scheduleNameRequired');
+  if (!input.start?.trim() || !input.stop?.trim()) return msg('scheduleRangeRequired');
   const start = parseLocal(input.start);
-  if (start === undefined) return `start ${input.start} is not a real date and time (YYYY-MM-DD HH:mm:ss)`;
+  if (start === undefined) return msg('scheduleBadStart', input.start);
   let stop = parseLocal(input.stop);
-  if (stop === undefined) return `stop ${input.stop} is not a real date and time (YYYY-MM-DD HH:mm:ss)`;
-  if (stop <= start) return 'stop must be after start';
-  if (input.cycle === 'week' && !(input.weekdays & WEEKDAY_BITS)) return 'choose at least one weekday';
-  if (input.cycle === 'month' && !(input.months & MONTH_BITS)) return 'choose at least one month';
-  if (input.cycle === 'month' && !(input.monthdays & MONTHDAY_BITS)) return 'choose at least one day of the month';
+  if (stop === undefined) return msg('scheduleBadStop', input.stop);
+  if (stop <= start) return msg('scheduleStopBeforeStart');
+  if (input.cycle === 'week' && !(input.weekdays & WEEKDAY_BITS)) return msg('scheduleWeekdayRequired');
+  if (input.cycle === 'month' && !(input.months & MONTH_BITS)) return msg('scheduleMonthRequired');
+  if (input.cycle === 'month' && !(input.monthdays & MONTHDAY_BITS)) return msg('scheduleMonthDayRequired');
   if (input.cycle === 'once') stop = Math.min(stop, start + LIMITS.onceScheduleMaxMs);
   const row = {
     name, start: formatLocal(start), stop: formatLocal(stop), cycle: input.cycle,
     weekdays: input.weekdays, months: input.months, monthdays: input.monthdays, enable: input.enable,
   };
   // A repeating window runs from start's time of day to stop's; equal times would give an empty window.
-  if (windowMs(row) === 0) return 'start time and stop time must differ';
-  if (stop - offsetMin * 60_000 <= now) return 'stop must be in the future';
-  if (upcoming(row, offsetMin, now, 1).length === 0) return 'the schedule has no occurrence left between now and stop';
+  if (windowMs(row) === 0) return msg('scheduleEmptyWindow');
+  if (stop - offsetMin * 60_000 <= now) return msg('scheduleStopInPast');
+  if (upcoming(row, offsetMin, now, 1).length === 0) return msg('scheduleNoOccurrence');
   return row;
 }
 
@@ -90,8 +93,8 @@ export function scheduleService(d: ScheduleServiceDeps) {
     },
 
     update(input: ScheduleInput): ScheduleView {
-      if (input.id === undefined) throw fail('id is required');
-      if (!repo.find(input.id)) throw fail(`schedule ${input.id} does not exist`);
+      if (input.id === undefined) throw fail(msg('scheduleIdRequired'));
+      if (!repo.find(input.id)) throw fail(msg('scheduleNotFound', input.id));
       const row = { ...checked(input), id: input.id };
       repo.update(row, formatInZone(d.clock.now(), d.zoneOffset()));
       d.changed();
@@ -99,7 +102,7 @@ export function scheduleService(d: ScheduleServiceDeps) {
     },
 
     remove(id: number): void {
-      if (!repo.remove(id)) throw fail(`schedule ${id} does not exist`);
+      if (!repo.remove(id)) throw fail(msg('scheduleNotFound', id));
       d.changed();
     },
   };

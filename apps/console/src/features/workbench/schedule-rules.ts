@@ -3,7 +3,7 @@ import type { FormInstance, FormRule } from 'antd';
 import { MESSAGES, type MessageKey } from '@roomcast/contract';
 import { ApiError } from '../../api/client';
 import { apiErrorText } from '../../api/hooks';
-import { tMessage } from '../../app/messages';
+import { localizeServerMessage, tMessage } from '../../app/messages';
 import i18n from '../../app/i18n';
 import { scheduleProblems, type ScheduleField, type ScheduleFormValues, type ScheduleProblem } from './schedule-form';
 
@@ -33,6 +33,6 @@ const FAIL_PREFIX = `${MESSAGES.messageSubmitScheduleFail}: `;
  */
 export function submitFailText(err: unknown): string {
   const raw = err instanceof ApiError ? err.message : '';
-  const reason = raw.startsWith(FAIL_PREFIX) ? raw.slice(FAIL_PREFIX.length) : apiErrorText(err);
+  const reason = raw.startsWith(FAIL_PREFIX) ? localizeServerMessage(raw.slice(FAIL_PREFIX.length)) : apiErrorText(err);
   return `${tMessage('messageSubmitScheduleFail')}: ${reason}`;
 }
