@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { LIMITS } from '@roomcast/contract';
 
 /** Everything the service reads from its environment, in one place. */
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   minFreeBytes: number;
   /** Testing aid: end recording parts after this many ms instead of the segmentation mode's limit. */
   partLimitOverrideMs: number | undefined;
+  /** Player thumbnails every this many recorded ms (SNAPSHOT_SECONDS shortens it for tests). */
+  snapshotIntervalMs: number;
   /** x264 preset of the composite encode. */
   mediaPreset: string;
 }
@@ -38,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: env.npm_package_version ?? '0.1.0',
     minFreeBytes: Number(env.MIN_FREE_MB ?? 1024) * 1024 * 1024,
     partLimitOverrideMs: env.PART_LIMIT_SECONDS ? Number(env.PART_LIMIT_SECONDS) * 1000 : undefined,
+    snapshotIntervalMs: Number(env.SNAPSHOT_SECONDS || LIMITS.snapshotIntervalS) * 1000,
     mediaPreset: /^(ultrafast|superfast|veryfast|faster|fast|medium)$/.test(env.MEDIA_PRESET ?? '') ? env.MEDIA_PRESET! : 'veryfast',
   };
 }

@@ -28,6 +28,8 @@ export const LIMITS = {
   pptThresholdPercent: { min: 1, max: 100 },
   pptDurationS: { min: 5, max: 30 },
   audioVolume: { min: 0, max: 100 },
+  /** A player thumbnail is taken this often while recording (recorded seconds, pauses excluded). */
+  snapshotIntervalS: 30,
   layoutSlots: 9,
   layoutTypes: 24,
   ptzChannels: 4,

@@ -49,7 +49,7 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
   const oplog = oplogService(repos, device);
   const recording = recordingService({
     repos, settings, engine, encoder: media.encoder, clock: device, mediaPath, ensureEncoder: media.ensure, ensureIso: media.ensureIso, releaseEncoder: media.release,
-    minFreeBytes: config.minFreeBytes, partLimitOverrideMs: config.partLimitOverrideMs, log: mpLog,
+    minFreeBytes: config.minFreeBytes, partLimitOverrideMs: config.partLimitOverrideMs, snapshotIntervalMs: config.snapshotIntervalMs, log: mpLog,
     oplog: (description) => oplog.write('system', 'localhost', description),
   });
   // The one scheduler (recording schedules now, system tasks later); main.ts starts it after crash recovery.

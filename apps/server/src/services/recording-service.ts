@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { LIMITS } from '@roomcast/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import type { RecordingRow } from '../db/repositories/recordings-repository.js';
@@ -8,6 +8,7 @@ import type { Encoder } from '../media/encoder.js';
 import type { EngineState } from '../media/engine-state.js';
 import { finalizePart, keepAsTs } from '../media/finalize.js';
 import { listParts, RecordingSession, type RecordedStream } from '../media/recording-session.js';
+import { takeSnapshot } from '../media/snapshot.js';
 import type { DeviceClock } from './clock.js';
 import { Fail } from './fail.js';
 import type { SettingsService } from './settings-service.js';
@@ -27,6 +28,7 @@ export interface RecordingDeps {
   releaseEncoder: () => Promise<void>;
   minFreeBytes: number;
   partLimitOverrideMs: number | undefined;
+  snapshotIntervalMs: number;
   log: (line: string) => void;
   oplog: (description: string) => void;
 }
@@ -36,6 +38,9 @@ async function firstBytes(session: RecordingSession, ms: number): Promise<void> 
   const until = Date.now() + ms;
   while (session.currentBytes === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
 }
+
+/** Channel code of the HD composite (spec §3). */
+const HD_CHANNEL = 10;
 
 const SEGMENTATION = { smooth: { maxPartMs: 3600_000, maxPartBytes: 2e9 }, advanced: { maxPartMs: 4 * 3600_000, maxPartBytes: 3.8e9 } };
 
@@ -48,6 +53,9 @@ export function recordingService(d: RecordingDeps) {
   let session: RecordingSession | undefined;
   let current: number | undefined;
   let ticker: NodeJS.Timeout | undefined;
+  let currentDir = '';
+  let nextSnapshotMs = 0;
+  let snapping = false;
 
   const recordedMs = () => s.recordedMs + (s.recording === 'recording' && s.recordingStart ? d.clock.now() - s.recordingStart : 0);
 
@@ -106,9 +114,32 @@ export function recordingService(d: RecordingDeps) {
         }
       });
     }
+    snapshotIfDue();
     if (session.checkLimits()) d.log('recording continues in the next part (segmentation limit)');
     const maxHours = Number(d.settings.raw('setting_advance_media_save').maxduration) || LIMITS.maxDurationHours.default;
     if (recordedMs() >= maxHours * 3600_000) void api.stop('maximum duration reached').catch((e: Error) => d.log(e.message));
+  }
+
+  /** A player thumbnail of the HD picture every snapshotIntervalMs of recorded time (the first at once). */
+  function snapshotIfDue(): void {
+    if (!session || current === undefined || s.recording !== 'recording' || snapping) return;
+    const at = recordedMs();
+    if (at < nextSnapshotMs) return;
+    nextSnapshotMs = at + d.snapshotIntervalMs;
+    const id = current;
+    const position = Math.floor(at / 1000);
+    const file = join(currentDir, 'snapshots', `${String(position).padStart(6, '0')}.jpg`);
+    snapping = true;
+    mkdirSync(dirname(file), { recursive: true });
+    void takeSnapshot(d.encoder.hd, file)
+      .then((ok) => {
+        if (ok) d.repos.snapshots.add(id, HD_CHANNEL, file, position);
+        else d.log(`snapshot at ${position} s of recording ${id} did not come out`);
+      })
+      .catch((err: Error) => d.log(`snapshot failed: ${err.message}`))
+      .finally(() => {
+        snapping = false;
+      });
   }
 
   const api = {
@@ -135,7 +166,7 @@ export function recordingService(d: RecordingDeps) {
         writeFileSync(join(dir, 'recording.json'), JSON.stringify({ id, name, starttime: now }));
         d.ensureEncoder();
         const save = d.settings.raw('setting_advance_media_save');
-        const streams: RecordedStream[] = [{ code: 'HD', channel: 10, fanout: d.encoder.hd }];
+        const streams: RecordedStream[] = [{ code: 'HD', channel: HD_CHANNEL, fanout: d.encoder.hd }];
         if (save.movie_low_enable !== 'false') streams.push({ code: 'SD', channel: 11, fanout: d.encoder.sd });
         // resource_vi0..vi4 → channels A..E recorded on their own as CH1..CH5 (+ CHnS, the sub picture).
         const isoLetters = ['A', 'B', 'C', 'D', 'E'].filter((_, i) => save[`resource_vi${i}_enable`] === 'true');
@@ -149,6 +180,8 @@ export function recordingService(d: RecordingDeps) {
         session = new RecordingSession(dir, streams, limits, () => d.clock.now());
         session.start();
         current = id;
+        currentDir = dir;
+        nextSnapshotMs = 0;
         // The command completes when the first frame is on disk (the encoder may just be starting): the
         // recorded time then counts what the files hold.
         await firstBytes(session, 5000);

@@ -8,6 +8,7 @@ import { accessRepository } from './access-repository.js';
 import { recordingsRepository } from './recordings-repository.js';
 import { schedulesRepository } from './schedules-repository.js';
 import { layoutsRepository } from './layouts-repository.js';
+import { snapshotsRepository } from './snapshots-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -21,6 +22,7 @@ export function createRepositories(db: Db) {
     recordings: recordingsRepository(db),
     schedules: schedulesRepository(db),
     layouts: layoutsRepository(db),
+    snapshots: snapshotsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -24,7 +24,6 @@ export function recordingsRepository(db: Db) {
   const byDir = db.prepare<[string], RecordingRow>('SELECT * FROM recordings WHERE dir = ?');
   const insertDone = db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, stoptime, note)
     VALUES (@title, @name, @usercode, @useraccount, @source, (SELECT id FROM albums WHERE isdefault = 1), @dir, 'done', @starttime, @stoptime, @note)`);
-  const addSnapshot = db.prepare('INSERT INTO snapshots (recording_id, channel, filepath, snapposition) VALUES (?, ?, ?, ?)');
   return {
     insert: (r: { title: string; name: string; usercode: string; useraccount: string; source: string; dir: string; starttime: string; schedule_id: number | null }) =>
       Number(insert.run(r).lastInsertRowid),
@@ -40,7 +39,6 @@ export function recordingsRepository(db: Db) {
     findByDir: (dir: string) => byDir.get(dir),
     /** A recording found on disk (disk scan): adopted as done. */
     insertAdopted: (r: { title: string; name: string; usercode: string; useraccount: string; source: string; dir: string; starttime: string; stoptime: string; note: string }) => Number(insertDone.run(r).lastInsertRowid),
-    addSnapshot: (recordingId: number, channel: number, filepath: string, position: number) => addSnapshot.run(recordingId, channel, filepath, position),
   };
 }
 export type RecordingsRepository = ReturnType<typeof recordingsRepository>;

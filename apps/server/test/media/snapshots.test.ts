@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { makeApp } from '../helpers.js';
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function jpegSize(file: string): Promise<{ codec_name: string; width: number; height: number }> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', file]);
+  return (JSON.parse(stdout) as { streams: { codec_name: string; width: number; height: number }[] }).streams[0]!;
+}
+
+describe('player snapshots taken while recording (real ffmpeg)', async () => {
+  const t = await makeApp({ env: { SNAPSHOT_SECONDS: '2' } });
+  const admin = await t.login();
+  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }, { key: 'main_bitrate', value: '1000' }] }, admin);
+
+  it('one JPEG thumbnail every interval of recorded time, none while paused, positions within the recording', async () => {
+    expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
+    await sleep(4500);
+    expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(true);
+    await sleep(3000);
+    expect((await t.post('recordctl', { control: 'resume' }, admin)).body.result).toBe(true);
+    await sleep(2500);
+    expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+
+    const [rec] = t.services.repos.recordings.inState('done');
+    expect(rec).toBeDefined();
+    const snaps = t.services.repos.snapshots.list(rec!.id);
+    const hd = t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    const recordedS = hd.duration_ms / 1000;
+    // About 7 s recorded with one every 2 s: positions 0, 2, 4, 6 (the pause adds none).
+    expect(snaps.length).toBeGreaterThanOrEqual(3);
+    expect(snaps.length).toBeLessThanOrEqual(Math.ceil(recordedS / 2) + 1);
+    expect(snaps[0]!.snapposition).toBeLessThanOrEqual(1);
+    for (let i = 1; i < snaps.length; i++) expect(snaps[i]!.snapposition - snaps[i - 1]!.snapposition).toBeGreaterThanOrEqual(2);
+    expect(snaps.at(-1)!.snapposition).toBeLessThanOrEqual(recordedS);
+    for (const s of snaps) {
+      expect(s.channel).toBe(10);
+      expect(existsSync(s.filepath)).toBe(true);
+      expect(s.filepath.startsWith(rec!.dir)).toBe(true);
+      expect(await jpegSize(s.filepath)).toEqual({ codec_name: 'mjpeg', width: 320, height: 180 });
+    }
+  }, 60_000);
+});
