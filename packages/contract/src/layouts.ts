@@ -44,3 +44,16 @@ export const LAYOUT_TYPES: LayoutType[] = [
 export function layoutType(id: number): LayoutType | undefined {
   return LAYOUT_TYPES[id];
 }
+
+/**
+ * setting_layout_animate `type` 0-15: the transition shown when the layout changes, each one of ffmpeg's
+ * xfade transitions (docs/layouts.md). The console labels them by these names.
+ */
+export const LAYOUT_ANIMATIONS = [
+  'fade', 'wipeleft', 'wiperight', 'wipeup', 'wipedown', 'slideleft', 'slideright', 'slideup',
+  'slidedown', 'circleopen', 'circleclose', 'horzopen', 'vertopen', 'dissolve', 'pixelize', 'zoomin',
+] as const;
+export type LayoutAnimation = (typeof LAYOUT_ANIMATIONS)[number];
+
+/** setting_layout_animate `speed` 0 low, 1 mid, 2 high: how long the transition lasts, in seconds. */
+export const LAYOUT_ANIMATION_SECONDS = [1.5, 1, 0.5] as const;

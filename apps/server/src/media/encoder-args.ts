@@ -15,6 +15,8 @@ export interface EncoderPlan {
   audio: { sampleRate: number; bitrate: number; inputs: AudioSource[]; gain: number };
   /** x264 preset: the appliance default trades size for CPU on small machines. */
   preset: string;
+  /** Set on the first start after a layout change: the change is animated. */
+  transition?: TransitionPlan;
 }
 
 export type SourceSpec =
@@ -60,31 +62,71 @@ function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[
   }
 }
 
+/** A layout change shown as an animation: the previous layout blends into the new one at the start. */
+export interface TransitionPlan {
+  from: { type: number; channeldata: string[] };
+  /** An ffmpeg xfade transition name (the contract's LAYOUT_ANIMATIONS). */
+  effect: string;
+  seconds: number;
+}
+
+interface SlotUse { letter: string; spec: SourceSpec; px: ReturnType<typeof pixelRect> }
+
+/** The slots of a layout that show a source, with their pixel rectangles. */
+function slotsOf(plan: EncoderPlan, layout: { type: number; channeldata: string[] }): SlotUse[] {
+  const type = LAYOUT_TYPES[layout.type] ?? LAYOUT_TYPES[0]!;
+  return type.slots.flatMap((slot, i) => {
+    const letter = layout.channeldata[i];
+    const spec = letter ? plan.sources[letter] : undefined;
+    return letter && spec ? [{ letter, spec, px: pixelRect(plan, slot) }] : [];
+  });
+}
+
 /** ffmpeg argv of the composite encoder: HD MPEG-TS on stdout (pipe:1), SD on pipe:3. */
 export function buildEncoderArgs(plan: EncoderPlan): string[] {
-  const type = LAYOUT_TYPES[plan.layout.type] ?? LAYOUT_TYPES[0]!;
   const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning'];
-  const filters: string[] = [`color=c=black:size=${plan.width}x${plan.height}:rate=${plan.fps}[base0]`];
+  const filters: string[] = [];
+  const pictures = [slotsOf(plan, plan.layout), ...(plan.transition ? [slotsOf(plan, plan.transition.from)] : [])];
+  // One input per channel (a camera is opened once), split to every slot that shows it.
+  const uses = new Map<string, SlotUse[]>();
+  for (const slot of pictures.flat()) uses.set(slot.letter, [...(uses.get(slot.letter) ?? []), slot]);
+  const feeds = new Map<string, string[]>();
   let input = 0;
-  let last = 'base0';
-  type.slots.forEach((slot, i) => {
-    const letter = plan.layout.channeldata[i];
-    const spec = letter ? plan.sources[letter] : undefined;
-    if (!spec) return;
-    const px = pixelRect(plan, slot);
+  for (const [letter, slots] of uses) {
+    const px = slots.reduce((a, b) => (b.px.w * b.px.h > a.px.w * a.px.h ? b : a)).px;
+    const spec = slots[0]!.spec;
     args.push(...inputArgs(spec, px.w, px.h, plan.fps));
-    const fit = plan.fit === 'equalratio'
-      ? `scale=${px.w}:${px.h}:force_original_aspect_ratio=decrease,pad=${px.w}:${px.h}:(ow-iw)/2:(oh-ih)/2`
-      : `scale=${px.w}:${px.h}`;
     const label = spec.kind === 'synthetic'
       ? `,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='${filterValue(spec.label)}':x=(w-text_w)/2:y=h/2-text_h:fontsize=${even(px.h / 10)}:fontcolor=white,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='%{localtime}':x=(w-text_w)/2:y=h/2+text_h/2:fontsize=${even(px.h / 14)}:fontcolor=white`
       : '';
-    filters.push(`[${input}:v]${fit},setsar=1,fps=${plan.fps}${label}[src${i}]`);
-    // A source that ends (a lost camera) ends the encode: the engine restarts it with the slate in its place.
-    filters.push(`[${last}][src${i}]overlay=${px.x}:${px.y}:eof_action=endall[base${i + 1}]`);
-    last = `base${i + 1}`;
+    const outs = slots.map((_, k) => `in${letter}${k}`);
+    filters.push(`[${input}:v]fps=${plan.fps}${label}${outs.length > 1 ? `,split=${outs.length}` : ''}${outs.map((o) => `[${o}]`).join('')}`);
+    feeds.set(letter, outs);
     input++;
-  });
+  }
+  // Each picture: the slots' sources fitted into their rectangles over black.
+  const composite = (slots: SlotUse[], name: string): string => {
+    filters.push(`color=c=black:size=${plan.width}x${plan.height}:rate=${plan.fps}[${name}0]`);
+    let last = `${name}0`;
+    slots.forEach(({ letter, px }, i) => {
+      const fit = plan.fit === 'equalratio'
+        ? `scale=${px.w}:${px.h}:force_original_aspect_ratio=decrease,pad=${px.w}:${px.h}:(ow-iw)/2:(oh-ih)/2`
+        : `scale=${px.w}:${px.h}`;
+      filters.push(`[${feeds.get(letter)!.shift()!}]${fit},setsar=1[${name}src${i}]`);
+      // A source that ends (a lost camera) ends the encode: the engine restarts it with the slate in its place.
+      filters.push(`[${last}][${name}src${i}]overlay=${px.x}:${px.y}:eof_action=endall[${name}${i + 1}]`);
+      last = `${name}${i + 1}`;
+    });
+    return last;
+  };
+  let last = composite(pictures[0]!, 'base');
+  if (plan.transition) {
+    const from = composite(pictures[1]!, 'from');
+    const { effect, seconds } = plan.transition;
+    // The old picture ends a second after the transition, so it costs nothing once it is over.
+    filters.push(`[${from}]trim=duration=${seconds + 1}[fromend]`, `[fromend][${last}]xfade=transition=${effect}:duration=${seconds}:offset=0[animated]`);
+    last = 'animated';
+  }
 
   const osd: string[] = [];
   const { osd: o } = plan;

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LAYOUT_ANIMATION_SECONDS, LAYOUT_ANIMATIONS } from '@roomcast/contract';
 import { Encoder } from './encoder.js';
+import type { EncoderPlan, TransitionPlan } from './encoder-args.js';
 import type { EngineState } from './engine-state.js';
 import { defaultLayout, planFromSettings } from './plan-from-settings.js';
 import { rtspWatch } from './rtsp-watch.js';
@@ -14,7 +16,7 @@ export const FONT_FILES: Record<string, string> = {
 
 type Values = Record<string, string>;
 export interface MediaSettings {
-  read(code: 'setting_video_input' | 'setting_audio_input' | 'setting_rec_video_codec' | 'setting_rec_audio_codec' | 'setting_osd' | 'setting_video_layout' | 'setting_advance_media_save'): Values;
+  read(code: 'setting_video_input' | 'setting_audio_input' | 'setting_rec_video_codec' | 'setting_rec_audio_codec' | 'setting_osd' | 'setting_video_layout' | 'setting_advance_media_save' | 'setting_layout_animate'): Values;
 }
 
 /**
@@ -53,19 +55,30 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     });
   }, 5000);
   poller.unref();
-  const plan = () => {
+  /** The layout of the picture being encoded, so that a change can be animated from it. */
+  let shown: EncoderPlan['layout'] | undefined;
+  const plan = (): EncoderPlan => {
     mkdirSync(runDir, { recursive: true });
     const osd = settings.read('setting_osd');
     const textFile = join(runDir, 'osd-text.txt');
     writeFileSync(textFile, osd.textcontent ?? '');
     const logo = join(dataDir, 'upload', 'logo.argb');
     const video = settings.read('setting_video_input');
-    return planFromSettings({
+    const p = planFromSettings({
       video, codec: settings.read('setting_rec_video_codec'), audio: settings.read('setting_rec_audio_codec'), audioInput: settings.read('setting_audio_input'), osd,
       fit: settings.read('setting_video_layout'), save: settings.read('setting_advance_media_save'),
       layout: state.layout ?? defaultLayout(video), devices: devices(), fontFiles: FONT_FILES,
       textFile, logoFile: existsSync(logo) ? logo : undefined, preset, lost: rtsp.lost,
     });
+    shown = p.layout;
+    return p;
+  };
+  /** setting_layout_animate as a transition from the picture shown now; none when the layout is the same. */
+  const transitionFrom = (from: EncoderPlan['layout'] | undefined, to: EncoderPlan['layout']): TransitionPlan | undefined => {
+    if (!from || JSON.stringify(from) === JSON.stringify(to)) return undefined;
+    const animate = settings.read('setting_layout_animate');
+    const effect = LAYOUT_ANIMATIONS[Number(animate.type)] ?? LAYOUT_ANIMATIONS[0];
+    return { from, effect, seconds: LAYOUT_ANIMATION_SECONDS[Number(animate.speed)] ?? LAYOUT_ANIMATION_SECONDS[1] };
   };
   /** Per-channel (ISO) encodes by channel letter: their own encode of one source, full frame, no OSD. */
   const iso = new Map<string, Encoder>();
@@ -99,7 +112,15 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     },
     /** Re-plans a running encoder (layout or picture settings changed); recordings roll to a new segment. */
     apply: () => {
-      if (encoder.running) encoder.replan(plan);
+      if (!encoder.running) return;
+      // Only the first start of the new plan animates; a later restart (a lost camera) just shows it.
+      let from = shown;
+      encoder.replan(() => {
+        const p = plan();
+        const transition = p.height < 2160 ? transitionFrom(from, p.layout) : undefined;
+        from = undefined;
+        return transition ? { ...p, transition } : p;
+      });
     },
     /** Stops the encoder unless recording or live still needs it. */
     release: async () => {
