@@ -31,6 +31,8 @@ export const LIMITS = {
   /** A player thumbnail is taken this often while recording (recorded seconds, pauses excluded). */
   snapshotIntervalS: 30,
   layoutSlots: 9,
+  /** Automatic layout switching (setlayoutswitch) shows each saved layout this long. */
+  layoutSwitchIntervalS: 20,
   layoutTypes: 24,
   ptzChannels: 4,
   ptzPresets: 10,

@@ -14,6 +14,7 @@ export const layoutHandlers: HandlerMap = {
   setlayoutswitch: (ctx) => {
     ctx.describe(ctx.body.enable ? 'on' : 'off');
     ctx.services.layouts.setAutoswitch(ctx.body.enable);
+    void ctx.services.scheduler.wake();
   },
   layout: (ctx) => {
     ctx.describe(`${ctx.body.output} type ${ctx.body.type}`);

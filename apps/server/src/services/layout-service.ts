@@ -23,8 +23,11 @@ function layoutFail(problem: LayoutProblem, slot?: number): Fail {
   return Fail.of(problem === 'empty' ? 'layoutSlotEmptyChannel' : 'layoutSlotDuplicateChannel', slot);
 }
 
-/** The nine layout slots, the current one, and switching the output between them. */
-export function layoutService(repos: Repositories, engine: EngineState, apply: () => void) {
+/**
+ * The nine layout slots, the current one, and switching the output between them. `hasSource(letter)`: the
+ * channel has an input configured (setting_video_input), which automatic switching needs for every slot.
+ */
+export function layoutService(repos: Repositories, engine: EngineState, apply: () => void, hasSource: (letter: string) => boolean = () => true) {
   const current = (): LayoutSlot | undefined => repos.layouts.list()[repos.layouts.state().current];
   const use = (slot: LayoutSlot | undefined) => {
     engine.layout = slot ? { type: slot.type, channeldata: slot.channeldata } : undefined;
@@ -50,6 +53,15 @@ export function layoutService(repos: Repositories, engine: EngineState, apply: (
       apply();
     },
     setAutoswitch: (on: boolean) => repos.layouts.setAutoswitch(on),
+    autoswitch: () => repos.layouts.state().autoswitch === 1,
+    /** Automatic switching: the next slot after the current one (wrapping) whose channels all have a source. */
+    nextInRotation(): number | undefined {
+      const usable = repos.layouts.list().filter((s) => !checkLayout(s) && s.channeldata.every(hasSource)).map((s) => s.index);
+      if (usable.length < 2) return undefined;
+      const now = repos.layouts.state().current;
+      return usable.find((i) => i > now) ?? usable[0];
+    },
+    currentIndex: () => repos.layouts.state().current,
     /** `layout {output}`: a one-off layout on the output (not saved to a slot). */
     applyOnce(l: { type: number; channels: number; channeldata: string[] }) {
       const problem = checkLayout(l);
