@@ -9,8 +9,8 @@ const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One decoded frame of a file as RGB24 at the file's size. */
-async function frame(file: string, w: number, h: number): Promise<(x: number, y: number) => [number, number, number]> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', '1', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+async function frame(file: string, w: number, h: number, at = 1): Promise<(x: number, y: number) => [number, number, number]> {
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
   const buf = stdout as unknown as Buffer;
   expect(buf.length).toBe(w * h * 3);
   return (x, y) => [buf[(y * w + x) * 3]!, buf[(y * w + x) * 3 + 1]!, buf[(y * w + x) * 3 + 2]!];
@@ -43,5 +43,40 @@ describe('the composite picture: layout and OSD', async () => {
     expect(near(px(640, 160), [0x29, 0x80, 0xb9])).toBe(true); // B: blue, right half
     expect(near(px(427, 40), [0, 0, 0])).toBe(true); // above the slots: black
     expect(near(px(8, 8), [255, 255, 0])).toBe(true); // the logo
+  }, 40_000);
+
+  it('draws the OSD text and a ticking date/time in the font colour at their positions (1920-wide coordinates scaled)', async () => {
+    await t.post('savelayout', [{ index: 0, type: 0, channels: 1, channeldata: ['A'] }], admin);
+    await t.post('writeconfig', { settingcode: 'setting_osd', data: [
+      { key: 'enablelogo', value: 'false' }, { key: 'enabledatetime', value: 'true' }, { key: 'timex', value: '100' }, { key: 'timey', value: '100' },
+      { key: 'enabletext', value: 'true' }, { key: 'textcontent', value: 'ROOMCAST' }, { key: 'textx', value: '100' }, { key: 'texty', value: '800' },
+      { key: 'fontname', value: 'arial' }, { key: 'fontsize', value: '30' }, { key: 'fontcolor', value: '00FF00' },
+    ] }, admin);
+    await t.post('recordctl', { control: 'start' }, admin);
+    await sleep(3500);
+    await t.post('recordctl', { control: 'stop' }, admin);
+    const recs = t.services.repos.recordings.inState('done');
+    const hd = t.services.repos.recordings.files(recs.at(-1)!.id).find((f) => f.channel === 10)!;
+    const green = (px: (x: number, y: number) => number[], x0: number, y0: number, x1: number, y1: number) => {
+      const mask: boolean[] = [];
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) mask.push(near(px(x, y), [0, 255, 0], 90));
+      return mask;
+    };
+    const count = (mask: boolean[]) => mask.filter(Boolean).length;
+    const differ = (a: boolean[], b: boolean[]) => a.filter((v, i) => v !== b[i]).length;
+    const first = await frame(hd.filepath, 854, 480, 0.5);
+    const later = await frame(hd.filepath, 854, 480, 2.5);
+    // 100,100 and 100,800 at 1920 wide are 44,44 and 44,356 at 854; font size 30 is about 27 px high here.
+    const time1 = green(first, 40, 40, 480, 80);
+    const time2 = green(later, 40, 40, 480, 80);
+    const text1 = green(first, 40, 350, 330, 390);
+    const text2 = green(later, 40, 350, 330, 390);
+    expect(count(time1)).toBeGreaterThan(100);
+    expect(count(text1)).toBeGreaterThan(100);
+    expect(count(green(first, 420, 150, 840, 300))).toBe(0); // nothing drawn elsewhere
+    expect(near(first(600, 200), [0xc0, 0x39, 0x2b])).toBe(true); // channel A under the OSD
+    // Two seconds later the clock's digits changed; the text did not.
+    expect(differ(time1, time2)).toBeGreaterThan(20);
+    expect(differ(text1, text2)).toBeLessThan(count(text1) / 10);
   }, 40_000);
 });
