@@ -1,16 +1,14 @@
-import { useEffect, useState } from 'react';
 import { FormModal } from '../../components/FormModal';
 import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useAuth } from '../../app/auth';
-import { showApiError, useCallQuery } from '../../api/hooks';
 import { AccessGroupSelect } from './AccessGroupSelect';
 import { FunctionTree } from './FunctionTree';
-import { useInvalidate } from './use-invalidate';
+import { useAccessSave } from './use-access-save';
 import {
   GROUPCODE_MAX, GROUPCODE_PATTERN, GROUPNAME_MAX, groupBody, groupFormValuesOf, stripWhitespace,
-  type Group, type GroupFormValues, type GroupMode,
+  type Group, type GroupFormValues,
 } from './group-form';
 
 interface Props {
@@ -24,45 +22,21 @@ export function GroupModal({ group, onClose }: Props) {
   const { t } = useTranslation('groups');
   const { message } = App.useApp();
   const [form] = Form.useForm<GroupFormValues>();
-  // After a create whose access save failed, the group exists: further saves are edits.
-  const [mode, setMode] = useState<GroupMode>(group ? 'edit' : 'new');
-  const [saving, setSaving] = useState(false);
-  const invalidate = useInvalidate();
   const auth = useAuth();
-  const code = group?.groupcode ?? '';
-  const access = useCallQuery('listrecordingaccess', { code: code || '-', code_type: 'group' }, { enabled: Boolean(group) });
-
-  useEffect(() => {
-    if (access.data) form.setFieldValue('access', access.data);
-  }, [access.data, form]);
-
-  const save = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    const body = groupBody(values);
-    const accessGroups = values.access ?? [];
-    setSaving(true);
-    try {
-      if (mode === 'new') {
-        await call('newusergroup', body);
-        setMode('edit');
-      } else {
-        await call('updateusergroup', body);
-      }
-      if (group || accessGroups.length > 0) {
-        await call('saverecordingaccess', { code: body.groupcode, code_type: 'group', access_group: accessGroups });
-      }
+  const { mode, saving, save, accessLoading } = useAccessSave<GroupFormValues>({
+    form, codeType: 'group', editing: group?.groupcode, list: 'listusergroup',
+    saveEntity: async (values, saveMode) => {
+      const body = groupBody(values);
+      await call(saveMode === 'new' ? 'newusergroup' : 'updateusergroup', body);
+      return { code: body.groupcode, access: values.access ?? [] };
+    },
+    onSaved: () => {
       message.success(t('msgSaved'));
       // The person at the console may belong to this group: their menu follows its functions.
       void auth.reload();
       onClose();
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setSaving(false);
-      void invalidate('listusergroup', 'listrecordingaccess');
-    }
-  };
+    },
+  });
 
   return (
     <FormModal title={group ? t('editTitle') : t('addTitle')} okText={t('save')} cancelText={t('cancel')} saving={saving} onOk={() => void save()} onCancel={onClose}>
@@ -92,7 +66,7 @@ export function GroupModal({ group, onClose }: Props) {
         </Form.Item>
         <Card size="small" title={t('groupAccess')}>
           <Form.Item name="access" label={t('accessGroupRecordings')} tooltip={t('accessHint')} style={{ marginBottom: 0 }}>
-            <AccessGroupSelect loading={access.isFetching} />
+            <AccessGroupSelect loading={accessLoading} />
           </Form.Item>
         </Card>
       </Form>

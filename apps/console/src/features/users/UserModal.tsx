@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
 import { FormModal } from '../../components/FormModal';
 import { App, Form, Row } from 'antd';
 import type { Role } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { showApiError, useCallQuery } from '../../api/hooks';
 import { useAuth } from '../../app/auth';
-import { useInvalidate } from '../groups/use-invalidate';
+import { useAccessSave } from '../groups/use-access-save';
 import { UserAccountFields } from './UserAccountFields';
 import { UserGroupField, UserPermissionFields } from './UserPermissionFields';
-import { formValuesOf, isAdminAccount, userBody, type User, type UserFormValues, type UserMode } from './user-form';
+import { formValuesOf, isAdminAccount, userBody, type User, type UserFormValues } from './user-form';
 
 interface Props {
   /** The user being edited; none for a new user. */
@@ -22,46 +20,25 @@ export function UserModal({ user, onClose }: Props) {
   const { t } = useTranslation('users');
   const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
-  // After a create whose access save failed, the user exists: further saves are edits.
-  const [mode, setMode] = useState<UserMode>(user ? 'edit' : 'new');
-  const [saving, setSaving] = useState(false);
-  const invalidate = useInvalidate();
   const auth = useAuth();
   const role = Form.useWatch('role', form) as Role | undefined;
   const usercode = Form.useWatch('usercode', form) as string | undefined;
   const isUser = role === 'user' && !isAdminAccount(usercode);
-  const access = useCallQuery('listrecordingaccess', { code: user?.usercode ?? '-', code_type: 'user' }, { enabled: Boolean(user) });
-
-  useEffect(() => {
-    if (access.data) form.setFieldValue('access', access.data);
-  }, [access.data, form]);
-
-  const save = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    try {
-      if (mode === 'new') {
-        await call('newuser', userBody(values, 'new'));
-        setMode('edit');
-      } else {
-        await call('updateuser', userBody(values, 'edit'));
-      }
-      const accessGroups = isUser ? (values.access ?? []) : [];
-      if (user || accessGroups.length > 0) {
-        await call('saverecordingaccess', { code: values.usercode, code_type: 'user', access_group: accessGroups });
-      }
+  const { mode, saving, save, accessLoading } = useAccessSave<UserFormValues>({
+    form, codeType: 'user', editing: user?.usercode, list: 'listuser',
+    saveEntity: async (values, saveMode) => {
+      if (saveMode === 'new') await call('newuser', userBody(values, 'new'));
+      else await call('updateuser', userBody(values, 'edit'));
+      // Recording access applies to role user only; saving none clears what an admin role no longer needs.
+      return { code: values.usercode, access: isUser ? (values.access ?? []) : [] };
+    },
+    onSaved: (values) => {
       message.success(t('msgSaved'));
       // Editing one's own account changes one's own menu: ask the service who we are now.
       if (values.usercode === auth.user?.usercode) void auth.reload();
       onClose();
-    } catch (err) {
-      showApiError(err);
-    } finally {
-      setSaving(false);
-      void invalidate('listuser', 'listrecordingaccess');
-    }
-  };
+    },
+  });
 
   return (
     <FormModal title={user ? t('editTitle') : t('addTitle')} okText={t('save')} cancelText={t('cancel')} saving={saving} onOk={() => void save()} onCancel={onClose}>
@@ -70,7 +47,7 @@ export function UserModal({ user, onClose }: Props) {
           <UserAccountFields mode={mode} actorRole={auth.user?.role} initialRole={user?.role as Role | undefined} />
           {isUser && <UserGroupField />}
         </Row>
-        {isUser && <UserPermissionFields accessLoading={access.isFetching} />}
+        {isUser && <UserPermissionFields accessLoading={accessLoading} />}
       </Form>
     </FormModal>
   );
