@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LIMITS } from '@roomcast/contract';
 import type { Repositories } from '../db/repositories/index.js';
@@ -89,7 +89,8 @@ export function recordingService(d: RecordingDeps) {
         return keepAsTs(part.segments, out.replace(/\.mp4$/, '.ts'));
       });
       if (!made) continue;
-      d.repos.recordings.addFile({ recording_id: rec.id, channel: part.channel, filepath: made.file, title: `${rec.title} ${part.code}${suffix}`, filesize: made.bytes, starttime: rec.starttime, duration_ms: made.durationMs });
+      // A finalize cut off after this file was listed (a crash) lists it again: once is enough.
+      if (!d.repos.recordings.fileByPath(made.file)) d.repos.recordings.addFile({ recording_id: rec.id, channel: part.channel, filepath: made.file, title: `${rec.title} ${part.code}${suffix}`, filesize: made.bytes, starttime: rec.starttime, duration_ms: made.durationMs });
       if (part.code === 'HD') durationMs += made.durationMs;
       files++;
       for (const seg of part.segments) rmSync(seg, { force: true });
@@ -158,7 +159,11 @@ export function recordingService(d: RecordingDeps) {
         if (!disk.present) throw Fail.of('storageMissing');
         if (disk.freeBytes < d.minFreeBytes) throw Fail.of('storageLow');
         const now = d.clock.now();
-        const name = d.clock.format(now).replace(/[-:]/g, '').replace(' ', '-');
+        const stamp = d.clock.format(now).replace(/[-:]/g, '').replace(' ', '-');
+        // A recording started within the same second as the previous one gets a folder of its own (…-2).
+        const taken = (n: string) => existsSync(join(root, 'recordings', n)) || d.repos.recordings.findByDir(join(root, 'recordings', n)) !== undefined;
+        let name = stamp;
+        for (let n = 2; taken(name); n++) name = `${stamp}-${n}`;
         const dir = join(root, 'recordings', name);
         mkdirSync(dir, { recursive: true });
         const room = d.settings.raw('setting_room').name ?? '';
@@ -229,8 +234,16 @@ export function recordingService(d: RecordingDeps) {
     async recover(): Promise<number> {
       const left = [...d.repos.recordings.inState('recording'), ...d.repos.recordings.inState('finalizing')];
       for (const rec of left) {
-        await finalize(rec, 'recovered after an unexpected stop');
-        d.oplog(`recording ${rec.id} recovered after an unexpected stop`);
+        // One recording that cannot be finished must not keep the service (and the others) from starting.
+        try {
+          await finalize(rec, 'recovered after an unexpected stop');
+          d.oplog(`recording ${rec.id} recovered after an unexpected stop`);
+        } catch (err) {
+          const why = (err as Error).message.split('\n')[0] ?? '';
+          d.log(`recording ${rec.id} could not be recovered: ${why}`);
+          d.repos.recordings.finish({ id: rec.id, state: 'failed', stoptime: d.clock.format(d.clock.now()), duration_ms: 0, note: `could not be recovered: ${why}` });
+          d.oplog(`recording ${rec.id} could not be recovered after an unexpected stop; its folder is kept`);
+        }
       }
       return left.length;
     },

@@ -24,19 +24,32 @@ export function settingsService(repos: Repositories, live: LiveValues = {}) {
     read: (code: SettingCode, keys?: string[]) => listed(code, keys),
     /** Validates every section first; writes all of them in one transaction or none. Returns the changed keys per code. */
     async write(sections: { code: SettingCode; data: KeyValue[] }[]) {
-      const writes: { code: SettingCode; values: Record<string, string> }[] = [];
-      const problems: string[] = [];
-      for (const s of sections) {
-        const result = applyWrite(s.code, repos.settings.read(s.code), s.data);
-        if (result.ok) writes.push({ code: s.code, values: result.values });
-        else problems.push(...result.issues.map((i) => i.message));
-      }
-      if (problems.length) throw Fail.of('settingInvalid', problems.join('; '));
-      for (const w of writes) {
+      const validate = () => {
+        const writes: { code: SettingCode; values: Record<string, string> }[] = [];
+        const problems: string[] = [];
+        for (const s of sections) {
+          const result = applyWrite(s.code, repos.settings.read(s.code), s.data);
+          if (result.ok) writes.push({ code: s.code, values: result.values });
+          else problems.push(...result.issues.map((i) => i.message));
+        }
+        if (problems.length) throw Fail.of('settingInvalid', problems.join('; '));
+        return writes;
+      };
+      // Secrets are hashed first (argon2id is slow and async); validation, merge and write then run again in one
+      // synchronous step over what is stored now, so concurrent writes of one code apply whole, one after another.
+      const hashes = new Map<string, string>();
+      for (const w of validate()) {
         const stored = repos.settings.read(w.code);
         for (const key of HASHED_KEYS[w.code] ?? []) {
           const value = w.values[key];
-          if (value && value !== stored[key]) w.values[key] = await hashPassword(value);
+          if (value && value !== stored[key]) hashes.set(value, await hashPassword(value));
+        }
+      }
+      const writes = validate();
+      for (const w of writes) {
+        for (const key of HASHED_KEYS[w.code] ?? []) {
+          const hashed = hashes.get(w.values[key] ?? '');
+          if (hashed) w.values[key] = hashed;
         }
       }
       repos.settings.writeAll(writes);
