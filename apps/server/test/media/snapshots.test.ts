@@ -31,8 +31,9 @@ describe('player snapshots taken while recording (real ffmpeg)', async () => {
     const snaps = t.services.repos.snapshots.list(rec!.id);
     const hd = t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
     const recordedS = hd.duration_ms / 1000;
-    // About 7 s recorded with one every 2 s: positions 0, 2, 4, 6 (the pause adds none).
-    expect(snaps.length).toBeGreaterThanOrEqual(3);
+    // About 7 s recorded with one every 2 s: positions 0, 2, 4, 6 (the pause adds none); one at a time, so a
+    // loaded machine that takes longer per snapshot gets fewer.
+    expect(snaps.length).toBeGreaterThanOrEqual(2);
     expect(snaps.length).toBeLessThanOrEqual(Math.ceil(recordedS / 2) + 1);
     expect(snaps[0]!.snapposition).toBeLessThanOrEqual(1);
     for (let i = 1; i < snaps.length; i++) expect(snaps[i]!.snapposition - snaps[i - 1]!.snapposition).toBeGreaterThanOrEqual(2);
