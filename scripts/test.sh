@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # npm test: install what is missing, build, then typecheck, unit + API tests (Vitest), browser tests
-# (Playwright with Debian's Chromium against the real service). Ends with one "N passed, N failed" line.
+# (Playwright with Debian's Chromium against the real service), and last the newcomer path (a fresh clone's
+# `npm start`; last so its npm ci and builds do not load the CPU under the timing-sensitive tests).
+# Ends with one "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test || exit 1
@@ -16,5 +18,9 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.
 echo "== browser tests (playwright)"
 (cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME=../.tmp/playwright.json npx playwright test --reporter=list,json) || status=1
 
-node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json || status=1
+echo "== newcomer path (clone, npm start, healthy, SIGTERM)"
+rm -f .tmp/newcomer-path.json
+node scripts/newcomer-path.mjs .tmp/newcomer-path.json || status=1
+
+node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json .tmp/newcomer-path.json || status=1
 exit "$status"

@@ -8,7 +8,8 @@ import { sleep } from './machine.mjs';
 export const PASSWORD = 'Bench-Pass-12345';
 
 export async function startService(env = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-bench-'));
+  // A benchmark may hand over a DATA_DIR it prepared (e.g. a seeded database).
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'roomcast-bench-'));
   const port = 18000 + Math.floor(Math.random() * 900);
   const proc = spawn(process.execPath, [new URL('../../apps/server/dist/main.js', import.meta.url).pathname], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, CONSOLE_DIR: '', ...env },

@@ -7,6 +7,7 @@ import { API_PREFIX, buildOpenApi, MESSAGES, OPENAPI_PATH, WEBCONFIG_PATH } from
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/open.js';
 import { registerCalls } from './api/register.js';
+import { registerMediaRoute } from './api/media-route.js';
 import { createServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './services/clock.js';
 import { createPower, type Power } from './host/power.js';
@@ -75,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerCalls(app, services);
   app.get(WEBCONFIG_PATH, async () => services.webconfig);
   app.get(OPENAPI_PATH, async () => buildOpenApi(config.version));
+  registerMediaRoute(app, services);
 
   const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });

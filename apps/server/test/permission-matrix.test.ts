@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_NAMES, CALLS, parentOf, SUB_FUNCTIONS, type CallDef, type CallName, type FunctionKey, type Requirement } from '@roomcast/contract';
+import { CALL_NAMES, CALLS, LIMITS, parentOf, SUB_FUNCTIONS, type CallDef, type CallName, type FunctionKey, type Requirement } from '@roomcast/contract';
 import { CALL_SAMPLES } from './call-samples.js';
-import { makeApp } from './helpers.js';
+import { fakeClock, makeApp } from './helpers.js';
 
 function requirementOf(name: CallName): Requirement[] {
   const def = CALLS[name] as CallDef;
@@ -23,7 +23,8 @@ function functionsFor(reqs: Requirement[]): FunctionKey[] {
 }
 
 describe('permission matrix (generated from the contract)', async () => {
-  const t = await makeApp();
+  const clock = fakeClock();
+  const t = await makeApp({ clock });
   const sessions = new Map<string, string>();
   const userFor = async (key: string, functions: FunctionKey[]) => {
     let s = sessions.get(key);
@@ -42,17 +43,23 @@ describe('permission matrix (generated from the contract)', async () => {
   });
 
   for (const name of CALL_NAMES) {
-    it(`${name}: no session, user without, user with, admin`, async () => {
+    it(`${name}: no session, expired session, user without, user with, admin`, async () => {
       const reqs = requirementOf(name);
       const kinds = new Set(reqs.map((r) => r.kind));
       const sample = CALL_SAMPLES[name];
+      // An admin session left idle past the limit counts as no session at all (the sessions below log in again).
+      const stale = await t.login();
+      clock.advance(LIMITS.sessionIdleMs + 1);
+      const expired = await t.post(name, sample, stale);
       const anon = await t.post(name, sample);
+      expect(expired.status, 'expired session').toBe(anon.status);
+      if (anon.status === 200) expect(expired.body, 'expired session').toEqual(anon.body);
       const none = await t.post(name, sample, await userFor('nofunctions', []));
       const withFn = await t.post(name, sample, await userFor(`with_${name}`, functionsFor(reqs)));
       const admin = await t.post(name, sample, await t.login());
       const allowed = (s: number) => s !== 401 && s !== 403;
       if (kinds.has('denied')) {
-        expect([anon.status, none.status, withFn.status, admin.status].every((s) => s === 401 || s === 403)).toBe(true);
+        expect([anon.status, expired.status, none.status, withFn.status, admin.status].every((s) => s === 401 || s === 403)).toBe(true);
         return;
       }
       if ([...kinds].every((k) => k === 'public')) {
@@ -64,7 +71,7 @@ describe('permission matrix (generated from the contract)', async () => {
       expect(none.status === 403).toBe(needsFunction);
       expect(allowed(withFn.status)).toBe(!kinds.has('admin'));
       expect(allowed(admin.status)).toBe(true);
-      for (const r of [anon, none, withFn, admin]) expect(r.status).toBeLessThan(500);
+      for (const r of [anon, expired, none, withFn, admin]) expect(r.status).toBeLessThan(500);
     });
   }
 });

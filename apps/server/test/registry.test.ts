@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '@roomcast/contract';
 import { HANDLERS, REAL_HANDLER_MAPS } from '../src/api/index.js';
 import { PENDING_CALLS } from '../src/api/pending.js';
+import { CALL_SAMPLES } from './call-samples.js';
 import { makeApp } from './helpers.js';
 
 describe('call registry', async () => {
@@ -39,7 +40,8 @@ describe('call registry', async () => {
 
   it('pending calls answer a clear business failure, never canned data', async () => {
     const admin = await t.login();
-    const res = await t.post('listmedia', {}, admin);
+    const pending = PENDING_CALLS[0];
+    const res = await t.post(pending, CALL_SAMPLES[pending], admin);
     expect(res.body).toEqual({ result: false, message: 'This function is not available in this version of Roomcast yet.' });
   });
 

@@ -8,9 +8,10 @@ import { userHandlers } from './users.js';
 import { recordHandlers } from './record.js';
 import { scheduleHandlers } from './schedule.js';
 import { layoutHandlers } from './layout.js';
+import { recordingHandlers } from './recordings.js';
 
 /** Real handlers by area; each call name appears in exactly one map. */
-export const REAL_HANDLER_MAPS: HandlerMap[] = [sessionHandlers, userHandlers, settingHandlers, systemHandlers, recordHandlers, layoutHandlers, scheduleHandlers];
+export const REAL_HANDLER_MAPS: HandlerMap[] = [sessionHandlers, userHandlers, settingHandlers, systemHandlers, recordHandlers, layoutHandlers, scheduleHandlers, recordingHandlers];
 
 export const HANDLERS: HandlerMap = Object.assign({}, pendingHandlers, ...REAL_HANDLER_MAPS);
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  API_PREFIX, CALLS, checkAll, decodeFilePath, FILE_PATH_HEADER, isCallName, MESSAGES, SESSION_HEADER,
+  API_PREFIX, apiPath, CALL_NAMES, CALLS, checkAll, decodeFilePath, FILE_PATH_HEADER, MESSAGES, SESSION_HEADER,
   type CallDef, type CallName, type Requirement,
 } from '@roomcast/contract';
 import { Fail } from '../services/fail.js';
@@ -36,30 +36,42 @@ function isFileReply(v: unknown): v is FileReply {
   return typeof v === 'object' && v !== null && Buffer.isBuffer((v as FileReply).file);
 }
 
+/** Largest body of a call: uploads 64 MB, JSON 1 MB. The route refuses a bigger one (413) before reading it. */
+const bodyLimitOf = (def: CallDef) => (def.body === 'raw' ? RAW_BODY_LIMIT : JSON_BODY_LIMIT);
+
+const DENIED_EARLY = { unauthenticated: answer(401, false, MESSAGES.sessionExpired), forbidden: answer(403, false, MESSAGES.forbidden) } as const;
+
 /**
  * Registers `POST /api/{name}` for every contract call: session, permission (contract map), body
  * validation (contract schema), handler, envelope, operation log. Unknown names answer 404.
+ * Each call is a route of its own, so its body limit and a static permission apply before the body is read:
+ * nobody without the permission makes the service buffer an upload.
  */
 export function registerCalls(app: FastifyInstance, services: Services): void {
   // JSON calls get a JSON body ({} when empty); raw calls (uploads) get the bytes whatever their type.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: RAW_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT }, (_req, body, done) => done(null, body));
 
-  const handle = async (req: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
-    const result = await dispatch(req, reply, services);
-    if (result) reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
-  };
-  app.post(`${API_PREFIX}/:name`, handle);
-  app.get(`${API_PREFIX}/:name`, async (req: FastifyRequest<{ Params: { name: string } }>, reply) => {
-    const name = req.params.name;
-    if (!isCallName(name) || !(CALLS[name] as CallDef).alsoGet) return reply.code(404).send({ result: false, message: MESSAGES.notFound });
-    return handle(req, reply);
-  });
+  const send = (reply: FastifyReply, result: Answer) => reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
+  for (const name of CALL_NAMES) {
+    const def = CALLS[name] as CallDef;
+    const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (typeof def.permission === 'function') return;
+      const verdict = checkAll([def.permission], services.sessions.resolve(headerString(req, SESSION_HEADER)));
+      if (verdict !== 'allow') return send(reply, DENIED_EARLY[verdict]);
+    };
+    const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+      const result = await dispatch(name, req, reply, services);
+      if (result) send(reply, result);
+    };
+    app.post(apiPath(name), { bodyLimit: bodyLimitOf(def), onRequest }, handle);
+    if (def.alsoGet) app.get(apiPath(name), { onRequest }, handle);
+  }
+  // Any other name (a GET of a POST-only call falls to the app's not-found answer, the same envelope).
+  app.post(`${API_PREFIX}/:name`, { bodyLimit: JSON_BODY_LIMIT }, async (_req, reply) => send(reply, answer(404, false, MESSAGES.notFound)));
 }
 
-async function dispatch(req: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply, services: Services): Promise<Answer | undefined> {
-  const name = req.params.name;
-  if (!isCallName(name)) return answer(404, false, MESSAGES.notFound);
+async function dispatch(name: CallName, req: FastifyRequest, reply: FastifyReply, services: Services): Promise<Answer | undefined> {
   const def = CALLS[name] as CallDef;
   const handler = handlerFor(name);
   if (!handler) return answer(404, false, MESSAGES.notFound);
@@ -82,7 +94,6 @@ async function dispatch(req: FastifyRequest<{ Params: { name: string } }>, reply
 
   let body: unknown = undefined;
   if (def.body !== 'raw') {
-    if (raw.length > JSON_BODY_LIMIT) return answer(413, false, 'body: must be at most 1 MB');
     let json: unknown = {};
     try {
       json = raw.length ? JSON.parse(raw.toString('utf8')) : {};

@@ -28,10 +28,14 @@ export function diskScanService(repos: Repositories, engine: EngineState, record
     let adopted = 0;
     const root = join(mediaPath(), 'recordings');
     if (!existsSync(root)) return { adopted, missing };
-    for (const name of readdirSync(root).sort()) {
+    // Real folders and files only: a symbolic link (a USB disk can carry any) may lead outside the storage.
+    for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (!entry.isDirectory()) continue;
+      const name = entry.name;
       const dir = join(root, name);
-      if (!statSync(dir).isDirectory()) continue;
-      const files = readdirSync(dir).filter((f) => MEDIA_FILE.test(f) && !repos.recordings.fileByPath(join(dir, f)));
+      const files = readdirSync(dir, { withFileTypes: true })
+        .filter((f) => f.isFile() && MEDIA_FILE.test(f.name) && !repos.recordings.fileByPath(join(dir, f.name)))
+        .map((f) => f.name);
       if (!files.length) continue;
       let rec = repos.recordings.findByDir(dir);
       if (!rec) {

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { defaultValues } from '@roomcast/contract';
+import { defaultValues, LIMITS } from '@roomcast/contract';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
@@ -24,7 +24,11 @@ import { scheduleService } from './schedule-service.js';
 import { zoneOffsetMinutes } from './schedule-time.js';
 import { createScheduler } from './scheduler.js';
 import { layoutService } from './layout-service.js';
+import { layoutRotationJob } from './layout-rotation-job.js';
 import { diskScanService } from './disk-scan-service.js';
+import { loadMediaSecret, MediaUrls } from './media-url.js';
+import { mediaStorage as createMediaStorage } from './media-storage.js';
+import { recordingListService } from './recording-list-service.js';
 
 /** Wires repositories and services over one database; the API layer receives this. */
 export function createServices(config: Config, db: Db, clock: Clock, power: Power, warn: (msg: string) => void = () => {}, mpLog: (line: string) => void = () => {}, timers: Timers = systemTimers) {
@@ -45,6 +49,9 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
   const mediaPath = () => settings.raw('setting_advance_media_save').savepath || join(config.dataDir, 'media');
   // The default recording storage exists from the first start, so status reports it present.
   mkdirSync(join(config.dataDir, 'media'), { recursive: true });
+  // Signed /media/ URLs (recording files, snapshots) relative to these storage roots.
+  const mediaUrls = new MediaUrls(loadMediaSecret(config.dataDir), clock);
+  const mediaStorage = createMediaStorage(() => [mediaPath(), join(config.dataDir, 'media'), config.usbPath], mediaUrls);
   const media = mediaEngine(config.dataDir, { read: (code) => settings.raw(code) }, engine, config.mediaPreset, mpLog);
   const oplog = oplogService(repos, device);
   const recording = recordingService({
@@ -56,6 +63,8 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
   const scheduler = createScheduler({ clock, timers, log: warn });
   const zoneOffset = () => zoneOffsetMinutes(zone());
   const schedules = scheduleService({ repos, clock, zoneOffset, changed: () => void scheduler.wake() });
+  const layouts = layoutService(repos, engine, () => media.apply(), (letter) => Boolean(settings.raw('setting_video_input')[`channel${letter}`]));
+  scheduler.add(layoutRotationJob({ layouts, encoding: () => media.encoder.running, intervalMs: LIMITS.layoutSwitchIntervalS * 1000, log: mpLog }));
   scheduler.add(recordingScheduleJob({
     repos, recorder: recording, engine, zoneOffset, log: mpLog, oplog: (description) => oplog.write('system', 'localhost', description),
   }));
@@ -75,11 +84,14 @@ export function createServices(config: Config, db: Db, clock: Clock, power: Powe
     recording,
     scheduler,
     schedules,
-    layouts: layoutService(repos, engine, () => media.apply()),
+    layouts,
     diskScan: diskScanService(repos, engine, recording, mediaPath, (description) => oplog.write('system', 'localhost', description), mpLog, device),
     status: statusService(() => engine, { hdd: mediaPath, usb: () => config.usbPath }, device),
     webconfig: loadWebConfig(config.dataDir, warn),
     mediaPath,
+    mediaUrls,
+    mediaStorage,
+    recordingList: recordingListService(repos, mediaStorage),
     power,
   };
 }

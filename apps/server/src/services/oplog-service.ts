@@ -9,7 +9,8 @@ export function oplogService(repos: Repositories, clock: DeviceClock) {
   return {
     write(usercode: string, source: string, description: string) {
       repos.oplog.insert({ usercode, opesource: source, description: description.slice(0, 500), opetime: clock.format(clock.now()) });
-      if (++writes % 1000 === 0) repos.oplog.trimTo(KEEP_ROWS);
+      // Trimmed at the first write after a start and every 1000th after, so restarts cannot add up rows.
+      if (writes++ % 1000 === 0) repos.oplog.trimTo(KEEP_ROWS);
     },
     page: (size: number, index: number) => ({ list: repos.oplog.page(size, size * index), size: repos.oplog.count() }),
     clear: () => repos.oplog.clear(),

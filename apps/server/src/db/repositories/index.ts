@@ -6,6 +6,7 @@ import { settingsRepository } from './settings-repository.js';
 import { oplogRepository } from './oplog-repository.js';
 import { accessRepository } from './access-repository.js';
 import { recordingsRepository } from './recordings-repository.js';
+import { recordingListRepository } from './recording-list-repository.js';
 import { schedulesRepository } from './schedules-repository.js';
 import { layoutsRepository } from './layouts-repository.js';
 import { snapshotsRepository } from './snapshots-repository.js';
@@ -20,6 +21,7 @@ export function createRepositories(db: Db) {
     oplog: oplogRepository(db),
     access: accessRepository(db),
     recordings: recordingsRepository(db),
+    recordingList: recordingListRepository(db),
     schedules: schedulesRepository(db),
     layouts: layoutsRepository(db),
     snapshots: snapshotsRepository(db),

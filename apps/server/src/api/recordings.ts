@@ -1,0 +1,5 @@
+import type { HandlerMap } from './handler.js';
+
+export const recordingHandlers: HandlerMap = {
+  listmedia: (ctx) => ctx.services.recordingList.list(ctx.user, ctx.body),
+};

@@ -1,0 +1,89 @@
+import type { Db } from '../open.js';
+import type { RecordingFileRow, RecordingRow } from './recordings-repository.js';
+
+/**
+ * Whose recordings a caller may see: every one; their own, those of users in the groups their recording access
+ * (own or their group's) names, and those in shared albums; or only those in shared albums.
+ */
+export type Visibility = { kind: 'all' } | { kind: 'member'; usercode: string } | { kind: 'shared' };
+
+export interface RecordingListQuery {
+  visibility: Visibility;
+  /** Only this user's recordings. */
+  usercode?: string;
+  albumId?: number;
+  /** Title or name contains (case-insensitive for ASCII). */
+  name?: string;
+  /** Start time bounds, inclusive, as device-zone `YYYY-MM-DD HH:mm:ss` (compared as text). */
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface ListedRecording extends RecordingRow { album_name: string | null; album_isdefault: number | null }
+
+const SHARED = 'r.album_id IN (SELECT id FROM albums WHERE share = 1)';
+// Users in the groups named by the caller's own access list or their group's.
+const ACCESSIBLE_USERS = `SELECT u.usercode FROM users u JOIN recording_access ra ON ra.access_groupcode = u.groupcode
+  WHERE (ra.code = @me AND ra.code_type = 'user') OR (ra.code = (SELECT groupcode FROM users WHERE usercode = @me) AND ra.code_type = 'group')`;
+
+function where(q: RecordingListQuery): { sql: string; params: Record<string, string | number> } {
+  const parts: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (q.visibility.kind === 'shared') parts.push(SHARED);
+  if (q.visibility.kind === 'member') {
+    parts.push(`(r.usercode = @me OR r.usercode IN (${ACCESSIBLE_USERS}) OR ${SHARED})`);
+    params.me = q.visibility.usercode;
+  }
+  if (q.usercode !== undefined) {
+    parts.push('r.usercode = @usercode');
+    params.usercode = q.usercode;
+  }
+  if (q.albumId !== undefined) {
+    parts.push('r.album_id = @album');
+    params.album = q.albumId;
+  }
+  if (q.name) {
+    parts.push("(r.title LIKE @name ESCAPE '\\' OR r.name LIKE @name ESCAPE '\\')");
+    params.name = `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  if (q.from) {
+    parts.push('r.starttime >= @from');
+    params.from = q.from;
+  }
+  if (q.to) {
+    parts.push('r.starttime <= @to');
+    params.to = q.to;
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** The recordings page (listmedia): filters, visibility, newest first, and the files of one page in one query. */
+export function recordingListRepository(db: Db) {
+  // Few distinct filter shapes exist, so their statements are prepared once and kept.
+  const statements = new Map<string, ReturnType<Db['prepare']>>();
+  const prepared = (sql: string) => {
+    let s = statements.get(sql);
+    if (!s) statements.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+  const filesOf = db.prepare<[string], RecordingFileRow>(
+    'SELECT * FROM recording_files WHERE recording_id IN (SELECT value FROM json_each(?)) ORDER BY recording_id, channel DESC, filepath',
+  );
+  return {
+    page(q: RecordingListQuery): { rows: ListedRecording[]; total: number } {
+      const w = where(q);
+      const total = prepared(`SELECT count(*) FROM recordings r ${w.sql}`).pluck().get(w.params) as number;
+      // The page's ids first: skipping OFFSET rows then walks an index only (no row reads), so a deep page stays cheap.
+      const rows = prepared(
+        `SELECT r.*, a.name AS album_name, a.isdefault AS album_isdefault FROM recordings r LEFT JOIN albums a ON a.id = r.album_id
+         WHERE r.id IN (SELECT r.id FROM recordings r ${w.sql} ORDER BY r.starttime DESC, r.id DESC LIMIT @limit OFFSET @offset)
+         ORDER BY r.starttime DESC, r.id DESC`,
+      ).all({ ...w.params, limit: q.limit, offset: q.offset }) as ListedRecording[];
+      return { rows, total };
+    },
+    filesOf: (recordingIds: number[]) => (recordingIds.length ? filesOf.all(JSON.stringify(recordingIds)) : []),
+  };
+}
+export type RecordingListRepository = ReturnType<typeof recordingListRepository>;

@@ -1,0 +1,70 @@
+import { realpathSync, statSync } from 'node:fs';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isSafeRelPath, type MediaUrls } from './media-url.js';
+
+/** The only file types served under /media/, with their Content-Type (nothing else in the storage is served). */
+export const MEDIA_TYPES: Readonly<Record<string, string>> = {
+  '.mp4': 'video/mp4', '.ts': 'video/mp2t', '.m3u8': 'application/vnd.apple.mpegurl',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png',
+};
+export const mediaTypeOf = (path: string): string | undefined => MEDIA_TYPES[extname(path).toLowerCase()];
+
+export type ResolvedMedia = { kind: 'file'; path: string; type: string } | { kind: 'missing' } | { kind: 'outside' };
+
+const isInside = (root: string, path: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/**
+ * The storage roots media paths are relative to, in order: the recording storage now in use (`savepath`, or
+ * DATA_DIR/media), the default DATA_DIR/media (recordings made before `savepath` changed) and the USB disk.
+ * A relative path is looked up in each root in turn; the file's real path (symlinks followed) must stay
+ * inside the root it was found in.
+ */
+export function mediaStorage(roots: () => (string | undefined)[], urls: MediaUrls) {
+  const list = () => [...new Set(roots().filter((r): r is string => Boolean(r)).map((r) => resolve(r)))];
+
+  /** The storage-relative path of an absolute file path under one of the roots. */
+  function relativeOf(absPath: string, within = list()): string | undefined {
+    for (const root of within) {
+      const rel = relative(root, absPath);
+      if (!rel || isAbsolute(rel) || rel.split(sep)[0] === '..') continue;
+      const posix = rel.split(sep).join('/');
+      return isSafeRelPath(posix) ? posix : undefined;
+    }
+    return undefined;
+  }
+
+  function resolveMedia(rel: string): ResolvedMedia {
+    const type = mediaTypeOf(rel);
+    if (!isSafeRelPath(rel) || !type) return { kind: 'missing' };
+    let outside = false;
+    for (const root of list()) {
+      let realRoot: string;
+      let real: string;
+      try {
+        realRoot = realpathSync(root);
+        real = realpathSync(join(root, rel));
+      } catch {
+        continue;
+      }
+      if (!isInside(realRoot, real)) {
+        outside = true;
+        continue;
+      }
+      if (mediaTypeOf(real) && statSync(real, { throwIfNoEntry: false })?.isFile()) return { kind: 'file', path: real, type };
+    }
+    return outside ? { kind: 'outside' } : { kind: 'missing' };
+  }
+
+  return {
+    roots: list,
+    relativeOf,
+    /** Where a storage-relative path is on disk: a regular media file inside a root, or why not. */
+    resolve: resolveMedia,
+    /** A signed URL of an absolute file path, or '' when the file is under no storage root. */
+    urlOf(absPath: string, within = list(), ttlSeconds?: number): string {
+      const rel = relativeOf(absPath, within);
+      return rel ? urls.signMediaUrl(rel, ttlSeconds) : '';
+    },
+  };
+}
+export type MediaStorage = ReturnType<typeof mediaStorage>;
