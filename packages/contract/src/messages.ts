@@ -36,6 +36,7 @@ export const MESSAGES = {
   msgShareCompleted: 'Share completed',
   msgShareError: 'Fail to share media file',
   msgDelCompleted: 'Delete completed',
+  recordingNotFound: 'Recording {0} does not exist.',
   // Schedules
   messageSubmitScheduleSucc: 'Schedule updated',
   messageSubmitScheduleFail: 'Fail to update schedule',

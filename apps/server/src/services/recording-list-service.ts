@@ -65,6 +65,20 @@ export function recordingListService(repos: Repositories, storage: MediaStorage)
       });
       return { rows, total: page.total, currentpage: b.currentpage, pagesize: b.pagesize };
     },
+
+    /**
+     * `listsnapshot`: the player thumbnails of a recording the caller may see, in order, with signed URLs. One
+     * the caller may not see answers as one that does not exist (its existence is not disclosed).
+     */
+    snapshots(caller: SessionUser | undefined, recordid: string): CallData<'listsnapshot'> {
+      const id = Number(recordid);
+      if (!Number.isSafeInteger(id) || !repos.recordingList.visible(id, scopeOf(caller, '').visibility)) throw Fail.of('recordingNotFound', recordid);
+      const roots = storage.roots();
+      return repos.snapshots.list(id).flatMap((s) => {
+        const url = storage.urlOf(s.filepath, roots);
+        return url ? [{ id: String(s.id), url, channel: s.channel, snapposition: s.snapposition }] : [];
+      });
+    },
   };
 }
 export type RecordingListService = ReturnType<typeof recordingListService>;

@@ -45,4 +45,27 @@ describe('player snapshots taken while recording (real ffmpeg)', async () => {
       expect(await jpegSize(s.filepath)).toEqual({ codec_name: 'mjpeg', width: 320, height: 180 });
     }
   }, 60_000);
+
+  it('listsnapshot: in order with signed URLs that serve the JPEGs, to those who may see the recording only', async () => {
+    const [rec] = t.services.repos.recordings.inState('done');
+    const answer = await t.post('listsnapshot', { recordid: String(rec!.id) }, admin);
+    expect(answer.body.result).toBe(true);
+    const list = answer.body.data as { id: string; url: string; channel: number; snapposition: number }[];
+    expect(list.length).toBe(t.services.repos.snapshots.list(rec!.id).length);
+    expect(list.map((s) => s.snapposition)).toEqual([...list.map((s) => s.snapposition)].sort((a, b) => a - b));
+    for (const s of list) {
+      expect(s.url).toMatch(/^\/media\/recordings\/[^?]+\/snapshots\/\d{6}\.jpg\?exp=\d+&sig=[0-9a-f]{64}$/);
+      const res = await t.app.inject({ url: s.url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    }
+    // The recording belongs to admin and is in no shared album: others are told it does not exist.
+    const missing = { result: false, message: `Recording ${rec!.id} does not exist.` };
+    expect((await t.post('listsnapshot', { recordid: String(rec!.id) })).body).toEqual(missing);
+    const other = await t.userWith(['myrecord']);
+    expect((await t.post('listsnapshot', { recordid: String(rec!.id) }, other)).body).toEqual(missing);
+    expect((await t.post('listsnapshot', { recordid: '99999' }, admin)).body).toEqual({ result: false, message: 'Recording 99999 does not exist.' });
+    expect((await t.post('listsnapshot', { recordid: 'x; rm -rf /' }, admin)).body.result).toBe(false);
+  }, 30_000);
 });

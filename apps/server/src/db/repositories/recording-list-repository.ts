@@ -83,6 +83,12 @@ export function recordingListRepository(db: Db) {
       ).all({ ...w.params, limit: q.limit, offset: q.offset }) as ListedRecording[];
       return { rows, total };
     },
+    /** Whether the recording exists and the caller may see it. */
+    visible(id: number, visibility: Visibility): boolean {
+      const w = where({ visibility, limit: 1, offset: 0 });
+      const sql = `SELECT 1 FROM recordings r ${w.sql ? `${w.sql} AND` : 'WHERE'} r.id = @id`;
+      return prepared(sql).get({ ...w.params, id }) !== undefined;
+    },
     filesOf: (recordingIds: number[]) => (recordingIds.length ? filesOf.all(JSON.stringify(recordingIds)) : []),
   };
 }
