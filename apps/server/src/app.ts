@@ -42,7 +42,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   if (dir) {
     const weblog = new RotatingFile(join(dir, 'weblog.txt'));
     app.addHook('onResponse', async (req, reply) => {
-      weblog.writeLine(`${new Date().toISOString()} ${req.ip} ${req.method} ${req.url.slice(0, 200)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+      // The query is left out: a media URL's signature in it would be a working link to the file.
+      weblog.writeLine(`${new Date().toISOString()} ${req.ip} ${req.method} ${(req.url.split('?')[0] ?? '').slice(0, 200)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
     });
   }
 
