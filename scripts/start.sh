@@ -6,8 +6,11 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh start
 child=""
 trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' TERM INT
+# V8 flags of the service, one place for the start script, the browser tests and the benchmarks: a small young
+# generation keeps the resident memory near what the service really holds (see bench/README.md).
+read -r -a node_flags < apps/server/node-flags
 while true; do
-  node apps/server/dist/main.js &
+  node "${node_flags[@]}" apps/server/dist/main.js &
   child=$!
   rc=0
   wait "$child" || rc=$?

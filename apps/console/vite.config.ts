@@ -20,20 +20,24 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each page needs (bench/console.mjs sizes the routes from it).
+    manifest: true,
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
+      // The contract's modules only declare things: those the console never uses (call schemas, settings
+      // registry, OpenAPI) are left out.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contract/') },
       onwarn(warning, warn) {
         // zod's sources carry /*@__PURE__*/ comments Rollup cannot place; harmless and not ours to fix.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
         warn(warning);
       },
       output: {
-        // Libraries change less often than the console: their own chunks stay cached across updates.
+        // Rollup splits along the lazy pages, so a page loads only the antd parts it uses. A language other
+        // than English is fetched when chosen: its messages as one chunk rather than one per namespace.
         manualChunks(id) {
-          if (!id.includes('/node_modules/')) return undefined;
-          if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'vendor-react';
-          if (/\/node_modules\/(antd|@ant-design|@rc-component|rc-[\w-]+|dayjs)\//.test(id)) return 'vendor-antd';
-          return 'vendor';
+          const lang = /\/src\/locales\/(\w+)\/[^/]+\.json$/.exec(id)?.[1];
+          return lang && lang !== 'en_US' ? `locale-${lang}` : undefined;
         },
       },
     },

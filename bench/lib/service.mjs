@@ -1,6 +1,6 @@
 // Starts the built service as `npm start` does (its own port and DATA_DIR) for benchmarks.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep } from './machine.mjs';
@@ -11,7 +11,9 @@ export async function startService(env = {}) {
   // A benchmark may hand over a DATA_DIR it prepared (e.g. a seeded database).
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'roomcast-bench-'));
   const port = 18000 + Math.floor(Math.random() * 900);
-  const proc = spawn(process.execPath, [new URL('../../apps/server/dist/main.js', import.meta.url).pathname], {
+  // The same V8 flags as `npm start` (apps/server/node-flags).
+  const flags = readFileSync(new URL('../../apps/server/node-flags', import.meta.url), 'utf8').trim().split(/\s+/).filter(Boolean);
+  const proc = spawn(process.execPath, [...flags, new URL('../../apps/server/dist/main.js', import.meta.url).pathname], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, CONSOLE_DIR: '', ...env },
     stdio: 'ignore',
   });

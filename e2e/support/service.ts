@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port';
@@ -35,7 +35,9 @@ export async function startService(): Promise<RunningService> {
   const consoleDir = join(dataDir, 'console-dist');
   cpSync(CONSOLE_DIST, consoleDir, { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
+  // The same V8 flags as `npm start` (apps/server/node-flags).
+  const flags = readFileSync(join(ROOT, 'apps/server/node-flags'), 'utf8').trim().split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, MAIN], {
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, CONSOLE_DIR: consoleDir,

@@ -1,17 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import './app/i18n';
+import { i18nReady, storedLanguage } from './app/i18n';
+import { loadAntdLocale } from './app/antd-locale';
 import './app/global.css';
 import { Providers } from './app/providers';
-import { createRouter } from './app/routes';
+import { createRouter, type RouteHandle } from './app/routes';
 
 const router = createRouter();
+// Before the first render: the stored language's texts (English is bundled) and the first route's screen, so
+// it appears at once rather than after a Suspense fallback, which React keeps up for at least 300 ms.
+const firstScreens = router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+void Promise.allSettled([i18nReady, loadAntdLocale(storedLanguage()), ...firstScreens]).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   AimOutlined, ApiOutlined, AppstoreOutlined, CloudServerOutlined, CloudSyncOutlined, ControlOutlined,
   DashboardOutlined, DesktopOutlined, FolderOutlined, FontSizeOutlined, FundProjectionScreenOutlined, HddOutlined,
@@ -6,7 +6,7 @@ import {
   SoundOutlined, TeamOutlined, ToolOutlined, UserOutlined, VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { FunctionKey, WebConfig } from '@roomcast/contract';
-import { GroupPage, OperationLogPage, UserPage, WorkbenchPage } from './pages';
+import { GroupPage, OperationLogPage, UserPage, WorkbenchPage, type LazyPage } from './pages';
 
 export type MenuGroupKey = 'operation' | 'file' | 'usermanage' | 'advance' | 'system';
 
@@ -28,7 +28,7 @@ export interface ConsolePage {
   /** The user needs at least one of these (admin always); sub-functions count only with their parent. */
   requires: FunctionKey[];
   /** The screen; undefined renders the shared NotAvailable page. */
-  component?: ComponentType;
+  component?: LazyPage;
   /** Not a menu item of its own: highlights `menuPath` instead. */
   menuPath?: string;
   hiddenWhen?: (config: WebConfig) => boolean;

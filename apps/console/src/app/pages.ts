@@ -1,11 +1,27 @@
-import { lazy } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
+
+/** A page in its own chunk, loaded when first shown; `preload` fetches it ahead (the first route: main.tsx). */
+export type LazyPage<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  const fetchPage = () => load().then((module) => {
+    loaded = module.default;
+    return module;
+  });
+  const Lazy = lazy(fetchPage) as unknown as ComponentType<P>;
+  // A page already fetched renders at once. React.lazy would commit the Suspense fallback first, and React
+  // keeps a fallback up for at least 300 ms.
+  const Page = (props: P) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Page, { preload: fetchPage });
+}
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited.
-export const LoginPage = lazy(() => import('../features/login/LoginPage'));
-export const ViewerHomePage = lazy(() => import('../features/viewer/ViewerHomePage'));
-export const OperationLogPage = lazy(() => import('../features/system/OperationLogPage'));
-export const RebootPage = lazy(() => import('../features/system/RebootPage'));
-export const UserPage = lazy(() => import('../features/users/UserPage'));
-export const GroupPage = lazy(() => import('../features/groups/GroupPage'));
-export const WorkbenchPage = lazy(() => import('../features/workbench/WorkbenchPage'));
-export const NotAvailable = lazy(() => import('../components/NotAvailable'));
+export const LoginPage = lazyPage(() => import('../features/login/LoginPage'));
+export const ViewerHomePage = lazyPage(() => import('../features/viewer/ViewerHomePage'));
+export const OperationLogPage = lazyPage(() => import('../features/system/OperationLogPage'));
+export const RebootPage = lazyPage(() => import('../features/system/RebootPage'));
+export const UserPage = lazyPage(() => import('../features/users/UserPage'));
+export const GroupPage = lazyPage(() => import('../features/groups/GroupPage'));
+export const WorkbenchPage = lazyPage(() => import('../features/workbench/WorkbenchPage'));
+export const NotAvailable = lazyPage(() => import('../components/NotAvailable'));

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import i18n, { currentLanguage } from './i18n';
-import { ANTD_LOCALES, DAYJS_LOCALES } from './antd-locale';
+import { antdLocale, DAYJS_LOCALES } from './antd-locale';
 import { AuthProvider } from './auth';
 import { createQueryClient } from './query-client';
 import { THEME } from './theme';
@@ -19,7 +19,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
     dayjs.locale(DAYJS_LOCALES[lang]);
   }, [lang, live.language]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME}>
+    <ConfigProvider locale={antdLocale(lang)} theme={THEME}>
       <App message={TOAST_CONFIG} className="rc-app">
         <ToastBridge />
         {children}

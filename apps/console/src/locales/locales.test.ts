@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@roomcast/contract';
-import { LANGUAGES, NAMESPACES, RESOURCES, type Messages } from './resources';
+import { LANGUAGES, loadMessages, NAMESPACES, type Messages, type Resources } from './resources';
+
+// Every file on disk, whether the console bundles it or fetches it when its language is chosen.
+const FILES = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
+const RESOURCES: Resources = {};
+for (const [path, messages] of Object.entries(FILES)) {
+  const [, lang, ns] = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  if (lang && ns) (RESOURCES[lang] ??= {})[ns] = messages;
+}
 
 /** Every leaf of a namespace as `a.b.c` -> value. */
 function leaves(messages: Messages, prefix = ''): Map<string, unknown> {
@@ -25,6 +33,13 @@ describe('locale files', () => {
   it('exist for every language, with the common namespaces', () => {
     expect(Object.keys(RESOURCES).sort()).toEqual([...LANGUAGES].sort());
     for (const ns of ['common', 'login', 'shell', 'menu', 'messages', 'system']) expect(NAMESPACES).toContain(ns);
+    expect(NAMESPACES).toEqual([...new Set(Object.values(RESOURCES).flatMap((n) => Object.keys(n)))].sort());
+  });
+
+  it('load for every language and namespace as they are on disk', async () => {
+    for (const lang of LANGUAGES) {
+      for (const ns of NAMESPACES) expect(await loadMessages(lang, ns), `${lang}/${ns}`).toEqual(RESOURCES[lang]?.[ns]);
+    }
   });
 
   for (const ns of NAMESPACES) {
