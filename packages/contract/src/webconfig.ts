@@ -11,10 +11,9 @@ export const WebConfig = z.object({
   }),
 });
 export type WebConfig = z.infer<typeof WebConfig>;
+// The shape written out too, so the defaults (and the console, which trusts what the service validated) need no zod.
+type Declared = import('./webconfig-defaults.js').WebConfigShape;
+const sameShape: [WebConfig, Declared] extends [Declared, WebConfig] ? true : never = true;
+void sameShape;
 
-export const DEFAULT_WEBCONFIG: WebConfig = {
-  head: { image: '', showtext: true, message: { headtext: { en_US: 'Roomcast', zh_CN: 'Roomcast', zh_HK: 'Roomcast' } } },
-  login: { image: '', showimage: false },
-  media: { prefix: '/media' },
-  site: { title: 'Roomcast', cloundShare: false, mode4k: false, videoResources: 2, osd: { prefix: '/upload/' } },
-};
+export { DEFAULT_WEBCONFIG } from './webconfig-defaults.js';
