@@ -45,7 +45,7 @@ export function consoleRoutes() {
   return routes;
 }
 
-/** Sizes from the build: per route (entry + its static imports + the page's chunk and its imports) and in all. */
+/** Sizes from the build: per route (entry + its static imports + the page's and its layouts' chunks and their imports) and in all. */
 export function bundleSizes() {
   if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} is missing: run \`npm run build\` first.`);
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
@@ -69,8 +69,16 @@ export function bundleSizes() {
   const pageKey = (module) => ['.tsx', '.ts'].map((ext) => module + ext).find((key) => manifest[key]);
 
   const entry = closure('index.html');
+  // The lazy layouts a route renders inside (routes.tsx): everything but /login under AntdLayout, the viewer
+  // and the console also under ShellLayout.
+  const layout = (file) => pageKey(normalize(join('src/app', file))) ?? `${file}.tsx`;
+  const layoutsOf = (path) => [
+    ...(path === '/login' ? [] : [layout('AntdLayout')]),
+    ...(path.startsWith('/main') || path.startsWith('/console') ? [layout('shell/ShellLayout')] : []),
+  ];
   const routes = consoleRoutes().map((route) => {
     const files = closure(pageKey(route.module) ?? `${route.module}.tsx`, new Set(entry));
+    for (const key of layoutsOf(route.path)) closure(key, files);
     return { ...route, files, ...total(files) };
   });
   const all = new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js')));

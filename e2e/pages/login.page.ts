@@ -19,7 +19,7 @@ export class LoginPage {
     this.resetButton = page.getByRole('button', { name: 'Reset' });
     this.errorLine = page.getByTestId('login-error');
     this.roomName = page.getByTestId('room-name');
-    this.forceDialog = page.locator('.ant-modal-confirm');
+    this.forceDialog = page.getByRole('dialog');
   }
 
   async goto(): Promise<void> {
@@ -56,7 +56,7 @@ export class LoginPage {
   }
 
   async acceptForce(): Promise<void> {
-    // The dialog's primary button ("Force out and log in" in English).
-    await this.forceDialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    // The dialog's OK button ("Force out and log in" in English), found whatever the language.
+    await this.forceDialog.getByTestId('dialog-ok').click();
   }
 }

@@ -29,7 +29,7 @@ test.describe('screenshots', () => {
       await shoot(page, lang, 'login');
 
       await page.locator('form').getByRole('button').last().click();
-      await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+      await expect(page.locator('#usercode_help')).not.toBeEmpty();
       await shoot(page, lang, 'login-required');
 
       await page.locator('input#usercode').fill('admin');

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import { LIMITS, type CallData, type CallName, type CallRequest } from '@roomcast/contract';
+import type { CallData, CallName, CallRequest } from '@roomcast/contract';
 import { ApiError, call } from './client';
 import { localizeServerMessage, tMessage } from '../app/messages';
-import { toast } from '../app/toast';
+import { toastWarning } from '../app/toast';
 
 /** Query key of a call: the name first, so `invalidate: ['listuser']` reaches every body of that call. */
 export function callKey<N extends CallName>(name: N, body?: CallRequest<N>): readonly unknown[] {
@@ -29,7 +29,7 @@ export function showApiError(err: unknown): void {
     shown.add(err);
   }
   if (err instanceof ApiError && err.status === 401) return;
-  void toast().warning(apiErrorText(err), LIMITS.toast.durationS);
+  toastWarning(apiErrorText(err));
 }
 
 /** Meta read by the QueryClient's error handler (app/query-client.ts). */

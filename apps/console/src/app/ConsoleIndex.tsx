@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { useAuth } from './auth';
 import { useWebConfig } from './webconfig';
 import { MENU_PAGES } from './console-pages';
-import { StatusResult } from '../components/StatusResult';
+import { StatusResult } from './pages';
 
 /** /console: the first menu item this user may use (after login, spec §2). */
 export default function ConsoleIndex() {

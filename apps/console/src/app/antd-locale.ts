@@ -18,6 +18,10 @@ export function antdLocale(lang: Language): Locale {
   return loaded[lang] ?? enUS;
 }
 
+export function isAntdLocaleLoaded(lang: Language): boolean {
+  return loaded[lang] !== undefined;
+}
+
 /** Loads antd's and dayjs's texts of a language; if that fails (e.g. offline) English stays. */
 export async function loadAntdLocale(lang: Language): Promise<void> {
   try {

@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { anyOf, checkRequirement, effectiveFunctions, LIMITS, type FunctionKey, type Role } from '@roomcast/contract';
+import { anyOf, checkRequirement, effectiveFunctions, type FunctionKey, type Role } from '@roomcast/contract';
 import { call, setUnauthorizedHandler } from '../api/client';
 import { clearSession, readSession, saveSession } from '../api/session-store';
 import { tMessage } from './messages';
-import { toast } from './toast';
+import { toastWarning } from './toast';
 import { forgetCallAnswers } from './query-client';
 
 export interface CurrentUser {
@@ -60,7 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   userRef.current = user;
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (userRef.current) void toast().warning(tMessage('sessionExpired'), LIMITS.toast.durationS);
+      if (userRef.current) toastWarning(tMessage('sessionExpired'));
       userRef.current = undefined; // several calls may fail at once: one warning is enough
       setUser(undefined);
       forgetCallAnswers(queryClient);

@@ -1,21 +1,15 @@
-import type { ReactNode } from 'react';
-import {
-  AimOutlined, ApiOutlined, AppstoreOutlined, CloudServerOutlined, CloudSyncOutlined, ControlOutlined,
-  DashboardOutlined, DesktopOutlined, FolderOutlined, FontSizeOutlined, FundProjectionScreenOutlined, HddOutlined,
-  InfoCircleOutlined, PictureOutlined, PlaySquareOutlined, ProfileOutlined, SettingOutlined, ShareAltOutlined,
-  SoundOutlined, TeamOutlined, ToolOutlined, UserOutlined, VideoCameraOutlined,
-} from '@ant-design/icons';
 import type { FunctionKey, WebConfig } from '@roomcast/contract';
 import { GroupPage, OperationLogPage, UserPage, WorkbenchPage, type LazyPage } from './pages';
+import type { MenuIcon } from './shell/menu-icons';
 
 export type MenuGroupKey = 'operation' | 'file' | 'usermanage' | 'advance' | 'system';
 
-export const MENU_GROUPS: { key: MenuGroupKey; icon: ReactNode }[] = [
-  { key: 'operation', icon: <DesktopOutlined /> },
-  { key: 'file', icon: <FolderOutlined /> },
-  { key: 'usermanage', icon: <TeamOutlined /> },
-  { key: 'advance', icon: <ToolOutlined /> },
-  { key: 'system', icon: <SettingOutlined /> },
+export const MENU_GROUPS: { key: MenuGroupKey; icon: MenuIcon }[] = [
+  { key: 'operation', icon: 'desktop' },
+  { key: 'file', icon: 'folder' },
+  { key: 'usermanage', icon: 'team' },
+  { key: 'advance', icon: 'tool' },
+  { key: 'system', icon: 'setting' },
 ];
 
 export interface ConsolePage {
@@ -24,7 +18,8 @@ export interface ConsolePage {
   group: MenuGroupKey;
   /** Key in the `menu` namespace: `items.<id>`. */
   id: string;
-  icon: ReactNode;
+  /** Drawn by the side menu (shell/menu-icons.tsx): the table stays free of antd, which /login must not load. */
+  icon: MenuIcon;
   /** The user needs at least one of these (admin always); sub-functions count only with their parent. */
   requires: FunctionKey[];
   /** The screen; undefined renders the shared NotAvailable page. */
@@ -39,27 +34,27 @@ export interface ConsolePage {
  * this table, so a user never sees a menu item they would be refused.
  */
 export const CONSOLE_PAGES: ConsolePage[] = [
-  { path: 'operation/opemain', group: 'operation', id: 'opemain', icon: <DashboardOutlined />, requires: ['operating', 'record'], component: WorkbenchPage },
-  { path: 'operation/opeaudio', group: 'operation', id: 'opeaudio', icon: <SoundOutlined />, requires: ['audiosetting'] },
-  { path: 'operation/opevideo', group: 'operation', id: 'opevideo', icon: <VideoCameraOutlined />, requires: ['videosetting'] },
-  { path: 'operation/opeeffect', group: 'operation', id: 'opeeffect', icon: <AppstoreOutlined />, requires: ['videoeffect'] },
-  { path: 'operation/opeosd', group: 'operation', id: 'opeosd', icon: <FontSizeOutlined />, requires: ['logotitle'] },
-  { path: 'operation/opeptz', group: 'operation', id: 'opeptz', icon: <AimOutlined />, requires: ['cameracontrol'] },
-  { path: 'operation/opeppt', group: 'operation', id: 'opeppt', icon: <FundProjectionScreenOutlined />, requires: ['ppt'], hiddenWhen: (c) => c.site.mode4k },
-  { path: 'operation/opemediastream', group: 'operation', id: 'opemediastream', icon: <ShareAltOutlined />, requires: ['mediastream'] },
-  { path: 'file/album', group: 'file', id: 'album', icon: <PictureOutlined />, requires: ['album'] },
-  { path: 'file/video', group: 'file', id: 'video', icon: <PlaySquareOutlined />, requires: ['allrecord', 'myrecord'] },
-  { path: 'file/video/detail', group: 'file', id: 'videoDetail', icon: <PlaySquareOutlined />, requires: ['allrecord', 'myrecord'], menuPath: 'file/video' },
-  { path: 'file/video/album', group: 'file', id: 'videoAlbum', icon: <PlaySquareOutlined />, requires: ['allrecord', 'myrecord'], menuPath: 'file/video' },
-  { path: 'usermanage/group', group: 'usermanage', id: 'group', icon: <TeamOutlined />, requires: ['usermanage'], component: GroupPage },
-  { path: 'usermanage/user', group: 'usermanage', id: 'user', icon: <UserOutlined />, requires: ['usermanage'], component: UserPage },
-  { path: 'advance/storage', group: 'advance', id: 'storage', icon: <HddOutlined />, requires: ['storage'] },
-  { path: 'advance/serialport', group: 'advance', id: 'serialport', icon: <ApiOutlined />, requires: ['serialport'] },
-  { path: 'advance/3rdpart', group: 'advance', id: 'thirdpart', icon: <CloudServerOutlined />, requires: ['3rdpartsystem'] },
-  { path: 'system/settings', group: 'system', id: 'settings', icon: <ControlOutlined />, requires: ['systemsetting'] },
-  { path: 'system/update', group: 'system', id: 'update', icon: <CloudSyncOutlined />, requires: ['systemsetting', 'about'], menuPath: 'system/about' },
-  { path: 'system/log', group: 'system', id: 'log', icon: <ProfileOutlined />, requires: ['syslog'], component: OperationLogPage },
-  { path: 'system/about', group: 'system', id: 'about', icon: <InfoCircleOutlined />, requires: ['about'] },
+  { path: 'operation/opemain', group: 'operation', id: 'opemain', icon: 'dashboard', requires: ['operating', 'record'], component: WorkbenchPage },
+  { path: 'operation/opeaudio', group: 'operation', id: 'opeaudio', icon: 'sound', requires: ['audiosetting'] },
+  { path: 'operation/opevideo', group: 'operation', id: 'opevideo', icon: 'videoCamera', requires: ['videosetting'] },
+  { path: 'operation/opeeffect', group: 'operation', id: 'opeeffect', icon: 'appstore', requires: ['videoeffect'] },
+  { path: 'operation/opeosd', group: 'operation', id: 'opeosd', icon: 'fontSize', requires: ['logotitle'] },
+  { path: 'operation/opeptz', group: 'operation', id: 'opeptz', icon: 'aim', requires: ['cameracontrol'] },
+  { path: 'operation/opeppt', group: 'operation', id: 'opeppt', icon: 'fundProjectionScreen', requires: ['ppt'], hiddenWhen: (c) => c.site.mode4k },
+  { path: 'operation/opemediastream', group: 'operation', id: 'opemediastream', icon: 'shareAlt', requires: ['mediastream'] },
+  { path: 'file/album', group: 'file', id: 'album', icon: 'picture', requires: ['album'] },
+  { path: 'file/video', group: 'file', id: 'video', icon: 'playSquare', requires: ['allrecord', 'myrecord'] },
+  { path: 'file/video/detail', group: 'file', id: 'videoDetail', icon: 'playSquare', requires: ['allrecord', 'myrecord'], menuPath: 'file/video' },
+  { path: 'file/video/album', group: 'file', id: 'videoAlbum', icon: 'playSquare', requires: ['allrecord', 'myrecord'], menuPath: 'file/video' },
+  { path: 'usermanage/group', group: 'usermanage', id: 'group', icon: 'team', requires: ['usermanage'], component: GroupPage },
+  { path: 'usermanage/user', group: 'usermanage', id: 'user', icon: 'user', requires: ['usermanage'], component: UserPage },
+  { path: 'advance/storage', group: 'advance', id: 'storage', icon: 'hdd', requires: ['storage'] },
+  { path: 'advance/serialport', group: 'advance', id: 'serialport', icon: 'api', requires: ['serialport'] },
+  { path: 'advance/3rdpart', group: 'advance', id: 'thirdpart', icon: 'cloudServer', requires: ['3rdpartsystem'] },
+  { path: 'system/settings', group: 'system', id: 'settings', icon: 'control', requires: ['systemsetting'] },
+  { path: 'system/update', group: 'system', id: 'update', icon: 'cloudSync', requires: ['systemsetting', 'about'], menuPath: 'system/about' },
+  { path: 'system/log', group: 'system', id: 'log', icon: 'profile', requires: ['syslog'], component: OperationLogPage },
+  { path: 'system/about', group: 'system', id: 'about', icon: 'infoCircle', requires: ['about'] },
 ];
 
 export const CONSOLE_PREFIX = '/console/';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './auth';
 import { FullPageSpin } from '../components/FullPageSpin';
-import { StatusResult } from '../components/StatusResult';
+import { StatusResult } from './pages';
 import type { ConsolePage } from './console-pages';
 
 /** Console routes need a login: without one the browser goes to /login (spec §4). */

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { currentLanguage } from './i18n';
 
 /** A page in its own chunk, loaded when first shown; `preload` fetches it ahead (the first route: main.tsx). */
 export type LazyPage<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -25,3 +26,16 @@ export const UserPage = lazyPage(() => import('../features/users/UserPage'));
 export const GroupPage = lazyPage(() => import('../features/groups/GroupPage'));
 export const WorkbenchPage = lazyPage(() => import('../features/workbench/WorkbenchPage'));
 export const NotAvailable = lazyPage(() => import('../components/NotAvailable'));
+export const StatusResult = lazyPage(() => import('../components/StatusResult'));
+export const ShellLayout = lazyPage(() => import('./shell/ShellLayout'));
+
+// antd (theme, locale, toasts, modals) wraps every route but /login. It comes with the language's antd texts,
+// and with the 403/404 page, which guards may show at once.
+export const AntdLayout = lazyPage(async () => {
+  const [layout] = await Promise.all([
+    import('./AntdLayout'),
+    import('./antd-locale').then(({ loadAntdLocale }) => loadAntdLocale(currentLanguage())),
+    StatusResult.preload(),
+  ]);
+  return layout;
+});

@@ -4,7 +4,7 @@ import { LIMITS, type CallData } from '@roomcast/contract';
 import { ApiError, call } from '../api/client';
 import { apiErrorText, callKey } from '../api/hooks';
 import { useAuth } from './auth';
-import { toast } from './toast';
+import { toastWarning } from './toast';
 
 export type RecordStatus = CallData<'status'>;
 
@@ -68,7 +68,7 @@ export function StatusProvider({ children }: { children: ReactNode }) {
 function useFailureWarning(error: string | undefined): void {
   const shown = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (error && error !== shown.current) void toast().warning(error, LIMITS.toast.durationS);
+    if (error && error !== shown.current) toastWarning(error);
     shown.current = error;
   }, [error]);
 }

@@ -1,10 +1,10 @@
-import { Spin } from 'antd';
-
-/** Shown while a page's code or the restored login is loading. */
+/** Shown while a page's code or the restored login is loading. Plain CSS (global.css): it is shown before antd loads. */
 export function FullPageSpin() {
   return (
     <div className="rc-center" role="status" aria-busy="true">
-      <Spin size="large" />
+      <span className="rc-spin" aria-hidden>
+        <i /><i /><i /><i />
+      </span>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { loadAntdLocale } from '../antd-locale';
 import i18n, { changeLanguage, currentLanguage, LANGUAGES, type Language } from '../i18n';
 
 /** en_US / 简体中文 / 繁體中文, each named in its own language; the choice is kept in local storage. */
-export function LanguageMenu({ narrow, className }: { narrow: boolean; className?: string }) {
+export function LanguageMenu({ narrow }: { narrow: boolean }) {
   const { t } = useTranslation('common');
   const lang = currentLanguage();
   const items = LANGUAGES.map((code) => ({ key: code, label: t(`languages.${code}`) }));
@@ -19,7 +19,7 @@ export function LanguageMenu({ narrow, className }: { narrow: boolean; className
       trigger={['click']}
       menu={{ items, selectable: true, selectedKeys: [lang], onClick: ({ key }) => void choose(key as Language) }}
     >
-      <Button type="text" className={className ?? 'rc-header-button'} icon={<GlobalOutlined />} aria-label={t('language')} data-testid="language-menu">
+      <Button type="text" className="rc-header-button" icon={<GlobalOutlined />} aria-label={t('language')} data-testid="language-menu">
         {narrow ? null : (
           <>
             {t(`languages.${lang}`)} <DownOutlined className="rc-caret" />

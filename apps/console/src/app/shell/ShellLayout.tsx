@@ -13,7 +13,7 @@ export type ShellMode = 'settings' | 'viewer';
  * Header on every page; the side menu only in settings mode (spec §2 Layout). The one record/live status
  * poll lives here, so every panel of either mode shares it.
  */
-export function ShellLayout({ mode }: { mode: ShellMode }) {
+export default function ShellLayout({ mode }: { mode: ShellMode }) {
   return (
     <StatusProvider>
       <Layout className="rc-shell">

@@ -7,6 +7,7 @@ import { MENU_GROUPS, MENU_PAGES, pageOfLocation } from '../console-pages';
 import { useLocalState } from '../use-local-state';
 import { useNarrow } from '../use-narrow';
 import { useWebConfig } from '../webconfig';
+import { MENU_ICONS } from './menu-icons';
 
 export const MENU_OPEN_KEY = 'roomcast.menu.open';
 export const MENU_SELECTED_KEY = 'roomcast.menu.selected';
@@ -29,8 +30,8 @@ export function SideMenu() {
   const items = useMemo<MenuProps['items']>(() => MENU_GROUPS.flatMap((group) => {
     const children = MENU_PAGES
       .filter((p) => p.group === group.key && can(...p.requires) && !p.hiddenWhen?.(config))
-      .map((p) => ({ key: p.path, icon: p.icon, label: t(`items.${p.id}`), 'data-testid': `menu-${p.id}` }));
-    return children.length ? [{ key: group.key, icon: group.icon, label: t(`groups.${group.key}`), children }] : [];
+      .map((p) => ({ key: p.path, icon: MENU_ICONS[p.icon], label: t(`items.${p.id}`), 'data-testid': `menu-${p.id}` }));
+    return children.length ? [{ key: group.key, icon: MENU_ICONS[group.icon], label: t(`groups.${group.key}`), children }] : [];
   }), [can, config, t]);
 
   // The selection follows the address (links, back button), and is remembered for the next visit.

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { App } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { readSession } from '../../api/session-store';
@@ -10,6 +8,12 @@ import { localizeServerMessage, tMessage } from '../../app/messages';
 export interface Credentials {
   usercode: string;
   password: string;
+}
+
+/** The force-out question on screen: whom it is about, and how the person answered (OK: true). */
+export interface ForceQuestion {
+  usercode: string;
+  answer: (force: boolean) => void;
 }
 
 /**
@@ -29,12 +33,11 @@ export function loginErrorText(err: unknown): string {
  * is forced out only after the person confirms; otherwise log in. Success opens settings mode.
  */
 export function useLoginFlow() {
-  const { t } = useTranslation('login');
-  const { modal } = App.useApp();
   const { login, reload } = useAuth();
   const navigate = useNavigate();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [forceQuestion, setForceQuestion] = useState<ForceQuestion>();
 
   const doLogin = async ({ usercode, password }: Credentials) => {
     try {
@@ -45,14 +48,15 @@ export function useLoginFlow() {
     }
   };
 
+  // The page shows the question (ConfirmDialog) while `forceQuestion` is set.
   const confirmForce = (usercode: string) =>
     new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title: t('forceTitle'),
-        content: tMessage('confirmForceLogout', usercode),
-        okText: t('forceOk'),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
+      setForceQuestion({
+        usercode,
+        answer: (force) => {
+          setForceQuestion(undefined);
+          resolve(force);
+        },
       });
     });
 
@@ -80,5 +84,5 @@ export function useLoginFlow() {
     }
   };
 
-  return { submit, error, busy, clearError: () => setError('') };
+  return { submit, error, busy, forceQuestion, clearError: () => setError('') };
 }
