@@ -6,6 +6,12 @@ export const CHANNEL_CODES = {
 export type ChannelCode = keyof typeof CHANNEL_CODES;
 export type ChannelName = (typeof CHANNEL_CODES)[ChannelCode];
 
+const CODE_OF = new Map(Object.entries(CHANNEL_CODES).map(([code, name]) => [name as string, Number(code)]));
+/** The channel code of a file name's stream (`HD`, `SD`, `CH1`...), or undefined for another name. */
+export const channelCodeOf = (name: string): number | undefined => CODE_OF.get(name);
+/** The HD composite's channel code: the main file of a recording, and the picture snapshots are taken of. */
+export const HD_CHANNEL = 10 satisfies ChannelCode;
+
 /** Video input channels A-F; layouts use A-E. */
 export const VIDEO_CHANNELS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export const LAYOUT_CHANNELS = ['A', 'B', 'C', 'D', 'E'] as const;

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { channelCodeOf, HD_CHANNEL } from '@roomcast/contract';
 import { SegmentWriter } from './segment-writer.js';
 import type { TsFanout } from './ts-fanout.js';
 
@@ -110,13 +111,12 @@ export class RecordingSession {
 /** The parts found in a recording folder, from the segment file names (used at stop and after a crash). */
 export function listParts(dir: string): Part[] {
   const parts = new Map<string, Part>();
-  const channelOf: Record<string, number> = { HD: 10, SD: 11, CH1: 8, CH1S: 9, CH2: 6, CH2S: 7, CH3: 4, CH3S: 5, CH4: 2, CH4S: 3, CH5: 0, CH5S: 1 };
   for (const name of readdirSync(dir).sort()) {
     const m = SEGMENT.exec(name);
     if (!m) continue;
     const [, code, part] = m as unknown as [string, string, string];
     const key = `${code}-${part}`;
-    const p = parts.get(key) ?? { code, channel: channelOf[code] ?? 10, part: Number(part), segments: [] };
+    const p = parts.get(key) ?? { code, channel: channelCodeOf(code) ?? HD_CHANNEL, part: Number(part), segments: [] };
     p.segments.push(join(dir, name));
     parts.set(key, p);
   }

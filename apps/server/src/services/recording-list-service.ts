@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { ALL_USERS_CODE, MESSAGES, type CallBody, type CallData } from '@roomcast/contract';
+import { ALL_USERS_CODE, HD_CHANNEL, MESSAGES, type CallBody, type CallData } from '@roomcast/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import type { RecordingListQuery, Visibility } from '../db/repositories/recording-list-repository.js';
 import type { RecordingFileRow } from '../db/repositories/recordings-repository.js';
@@ -8,7 +8,6 @@ import type { MediaStorage } from './media-storage.js';
 import type { SessionUser } from './session-service.js';
 
 type Listing = CallData<'listmedia'>;
-const HD_CHANNEL = 10;
 
 /**
  * Who sees what (spec §6): admin and allrecord see every recording; myrecord sees their own, those of the

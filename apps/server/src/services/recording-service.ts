@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LIMITS } from '@roomcast/contract';
+import { channelCodeOf, HD_CHANNEL, LIMITS } from '@roomcast/contract';
 import type { Repositories } from '../db/repositories/index.js';
 import type { RecordingRow } from '../db/repositories/recordings-repository.js';
 import { diskFigures } from '../host/storage.js';
@@ -38,9 +38,6 @@ async function firstBytes(session: RecordingSession, ms: number): Promise<void> 
   const until = Date.now() + ms;
   while (session.currentBytes === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
 }
-
-/** Channel code of the HD composite (spec §3). */
-const HD_CHANNEL = 10;
 
 const SEGMENTATION = { smooth: { maxPartMs: 3600_000, maxPartBytes: 2e9 }, advanced: { maxPartMs: 4 * 3600_000, maxPartBytes: 3.8e9 } };
 
@@ -177,8 +174,8 @@ export function recordingService(d: RecordingDeps) {
         const isoLetters = ['A', 'B', 'C', 'D', 'E'].filter((_, i) => save[`resource_vi${i}_enable`] === 'true');
         for (const { letter, encoder } of d.ensureIso(isoLetters)) {
           const n = letter.charCodeAt(0) - 64;
-          streams.push({ code: `CH${n}`, channel: 10 - 2 * n, fanout: encoder.hd });
-          if (save.movie_low_enable !== 'false') streams.push({ code: `CH${n}S`, channel: 11 - 2 * n, fanout: encoder.sd });
+          streams.push({ code: `CH${n}`, channel: channelCodeOf(`CH${n}`)!, fanout: encoder.hd });
+          if (save.movie_low_enable !== 'false') streams.push({ code: `CH${n}S`, channel: channelCodeOf(`CH${n}S`)!, fanout: encoder.sd });
         }
         const mode = d.settings.raw('setting_segmentation').mode === 'advanced' ? 'advanced' : 'smooth';
         const limits = d.partLimitOverrideMs ? { maxPartMs: d.partLimitOverrideMs, maxPartBytes: Number.MAX_SAFE_INTEGER } : SEGMENTATION[mode];
