@@ -14,7 +14,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/dist/db/open.js';
-import { hashPassword } from '../apps/server/dist/services/passwords.js';
+import { hashPassword } from '../apps/server/dist/services/core/passwords.js';
 import { machine, sleep } from './lib/machine.mjs';
 import { startService } from './lib/service.mjs';
 

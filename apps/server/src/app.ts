@@ -9,7 +9,8 @@ import { openDatabase, type Db } from './db/open.js';
 import { registerCalls } from './api/register.js';
 import { registerMediaRoute } from './api/media-route.js';
 import { createServices, type Services } from './services/index.js';
-import { systemClock, type Clock } from './services/clock.js';
+import { systemClock, type Clock } from './services/core/index.js';
+import { refusal, sendAnswer } from './api/refusals.js';
 import { createPower, type Power } from './host/power.js';
 import { logsDir, RotatingFile } from './logging.js';
 
@@ -23,7 +24,7 @@ export interface AppOptions {
 }
 
 /** Builds the Fastify app: security headers, the API from the contract, webconfig, OpenAPI, the console. */
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance } & Services> {
   const { config } = opts;
   const fileLogs = opts.fileLogs ?? true;
   const dir = fileLogs ? logsDir(config.dataDir) : undefined;
@@ -36,8 +37,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   const db = opts.db ?? openDatabase(join(config.dataDir, 'roomcast.db'));
   const mpLog = dir ? new RotatingFile(join(dir, 'mp.log')) : undefined;
-  const services = createServices(config, db, opts.clock ?? systemClock, opts.power ?? createPower(config.hostAdapter), (m) => app.log.warn(m),
-    (line) => mpLog?.writeLine(`${new Date().toISOString()} ${line}`));
+  const { areas, internals } = createServices({
+    config, db, clock: opts.clock ?? systemClock, power: opts.power ?? createPower(config.hostAdapter), warn: (m) => app.log.warn(m),
+    mpLog: (line) => mpLog?.writeLine(`${new Date().toISOString()} ${line}`),
+  });
 
   if (dir) {
     const weblog = new RotatingFile(join(dir, 'weblog.txt'));
@@ -71,13 +74,14 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'request failed');
-    reply.code(status).send({ result: false, message: status === 413 ? 'body: too large' : status === 500 ? MESSAGES.internalError : err.message });
+    if (status === 500) return reply.code(500).send({ result: false, message: MESSAGES.internalError });
+    return sendAnswer(reply, status === 413 ? refusal.tooLarge() : refusal.status(status, err.message));
   });
 
-  registerCalls(app, services);
-  app.get(WEBCONFIG_PATH, async () => services.webconfig);
+  registerCalls(app, areas, internals.oplog.write);
+  app.get(WEBCONFIG_PATH, async () => internals.webconfig);
   app.get(OPENAPI_PATH, async () => buildOpenApi(config.version));
-  registerMediaRoute(app, services);
+  registerMediaRoute(app, internals.mediaFiles);
 
   const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });
@@ -88,14 +92,14 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     if (req.method === 'GET' && consoleDir && !notConsole.test(path)) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send({ result: false, message: MESSAGES.notFound });
+    return sendAnswer(reply, refusal.notFound());
   });
 
   app.addHook('onClose', async () => {
-    await services.scheduler.stop();
-    services.recording.halt();
-    await services.media.stop();
+    await internals.scheduler.stop();
+    internals.recording.halt();
+    await internals.media.stop();
     db.close();
   });
-  return { app, services };
+  return { app, areas, internals };
 }

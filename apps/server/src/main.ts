@@ -1,24 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { ensureAdmin } from './services/bootstrap.js';
+import { ensureAdmin } from './services/access/index.js';
 
 /** Process entry: configuration, database, first-start admin, recovery, scheduler, listen; SIGTERM/SIGINT close cleanly. */
 async function main(): Promise<void> {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
-  const { app, services } = await buildApp({ config });
-  await ensureAdmin(services.repos, config.dataDir, config.adminPassword, (line) => {
+  const { app, internals } = await buildApp({ config });
+  await ensureAdmin(internals.repos, config.dataDir, config.adminPassword, (line) => {
     console.log(line);
     app.log.info(line.replace(/Initial password: \S+/, 'Initial password: (printed once)'));
   });
-  const recovered = await services.recording.recover();
+  const recovered = await internals.recording.recover();
   if (recovered) console.log(`Recovered ${recovered} recording(s) interrupted by an unexpected stop.`);
   // After recovery, so a schedule whose window is open now resumes its recording for the rest of the window.
-  // Not awaited: that start must not hold up listening (the scheduler logs its own failures).
-  void services.scheduler.start();
-  const purge = setInterval(() => services.sessions.purgeIdle(), 60_000);
-  purge.unref();
+  // Not awaited: that start must not hold up listening (the scheduler logs its own failures). The scheduler runs
+  // every periodic job of the service (schedules, layout switching, recording checks, RTSP probes, idle sessions).
+  void internals.scheduler.start();
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

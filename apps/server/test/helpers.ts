@@ -5,8 +5,8 @@ import { afterAll } from 'vitest';
 import { SESSION_HEADER, type CallName, type CallRequest } from '@roomcast/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { ensureAdmin } from '../src/services/bootstrap.js';
-import type { Clock } from '../src/services/clock.js';
+import { ensureAdmin } from '../src/services/access/bootstrap.js';
+import type { Clock } from '../src/services/core/clock.js';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
@@ -21,8 +21,10 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
   const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-test-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', ...opts.env }), adminPassword: ADMIN_PASSWORD };
   const reboots: number[] = [];
-  const { app, services } = await buildApp({ config, clock: opts.clock, fileLogs: false, power: { reboot: () => void reboots.push(Date.now()) } });
-  await ensureAdmin(services.repos, dataDir, ADMIN_PASSWORD, () => {});
+  const { app, areas, internals } = await buildApp({ config, clock: opts.clock, fileLogs: false, power: { reboot: () => void reboots.push(Date.now()) } });
+  await ensureAdmin(internals.repos, dataDir, ADMIN_PASSWORD, () => {});
+  // As main.ts does at boot: the scheduler runs every periodic job (recording checks, schedules, idle sessions ...).
+  await internals.scheduler.start();
   await app.ready();
   afterAll(async () => {
     await app.close();
@@ -48,6 +50,10 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
     if (!res.body.result) throw new Error(`newuser failed: ${res.body.message}`);
     return login(usercode, 'Password-123');
   }
-  return { app, services, dataDir, post, login, userWith, reboots };
+  /**
+   * `areas`: the services handlers receive, by area. `internals`: what only the process and tests reach
+   * (repositories, the engine state, the media engine, the scheduler ...).
+   */
+  return { app, areas, internals, dataDir, post, login, userWith, reboots };
 }
 export type TestApp = Awaited<ReturnType<typeof makeApp>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutRotationJob } from '../src/services/layout-rotation-job.js';
+import { layoutRotationJob } from '../src/services/layout/layout-rotation-job.js';
 import { makeApp } from './helpers.js';
 
 describe('automatic layout switching (setlayoutswitch)', async () => {
@@ -7,8 +7,8 @@ describe('automatic layout switching (setlayoutswitch)', async () => {
   const admin = await t.login();
   let encoding = false;
   const log: string[] = [];
-  const job = layoutRotationJob({ layouts: t.services.layouts, encoding: () => encoding, intervalMs: 20_000, log: (l) => log.push(l) });
-  const current = () => t.services.layouts.currentIndex();
+  const job = layoutRotationJob({ layouts: t.areas.layout.layouts, encoding: () => encoding, intervalMs: 20_000, log: (l) => log.push(l) });
+  const current = () => t.areas.layout.layouts.currentIndex();
 
   it('rotates in slot order through the layouts whose channels all have a source, while the picture is encoded, each for the interval', async () => {
     // Channels A-C have sources by default, D-F none: slots showing D (6: four pictures) or E (8) are skipped.
@@ -38,7 +38,7 @@ describe('automatic layout switching (setlayoutswitch)', async () => {
       expect(job.next(now)).toBe(now + 20_000);
     }
     expect(seen).toEqual([1, 3, 0, 1, 3]);
-    expect(t.services.engine.layoutButtonId).toBe(3);
+    expect(t.internals.engine.layoutButtonId).toBe(3);
   });
 
   it('a slot chosen by hand holds a whole interval; switching off stops it', async () => {

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMediaSecret, MediaUrls } from '../src/services/media-url.js';
+import { loadMediaSecret, MediaUrls } from '../src/services/recording/media-url.js';
 import { fakeClock, makeApp } from './helpers.js';
 
 /** A GET over a real socket with the path exactly as given (no client-side URL normalization). */
@@ -23,7 +23,7 @@ function rawGet(port: number, path: string): Promise<{ status: number; body: str
 describe('signed media URLs and GET /media/', async () => {
   const clock = fakeClock();
   const t = await makeApp({ clock });
-  const sign = t.services.mediaUrls.signMediaUrl;
+  const sign = t.internals.mediaUrls.signMediaUrl;
   const root = join(t.dataDir, 'media');
   const dir = join(root, 'recordings', '20261123-080000');
   mkdirSync(dir, { recursive: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_NAMES } from '@roomcast/contract';
-import { HANDLERS, REAL_HANDLER_MAPS } from '../src/api/index.js';
+import { areaOf, CALL_NAMES, type CallName } from '@roomcast/contract';
+import { AREA_HANDLERS, HANDLERS, REAL_HANDLER_MAPS } from '../src/api/index.js';
 import { PENDING_CALLS } from '../src/api/pending.js';
 import { CALL_SAMPLES } from './call-samples.js';
 import { makeApp } from './helpers.js';
@@ -16,6 +16,11 @@ describe('call registry', async () => {
     const real = REAL_HANDLER_MAPS.flatMap((m) => Object.keys(m));
     expect(new Set(real).size).toBe(real.length);
     expect(real.filter((n) => (PENDING_CALLS as readonly string[]).includes(n))).toEqual([]);
+  });
+
+  it('each handler sits in the api file of its contract area (api/<area>.ts = contract/calls/<area>.ts)', () => {
+    const misplaced = Object.entries(AREA_HANDLERS).flatMap(([area, map]) => Object.keys(map).filter((n) => areaOf(n as CallName) !== area).map((n) => `${n} in api/${area}.ts`));
+    expect(misplaced).toEqual([]);
   });
 
   it('answers 404 with the envelope for an unknown call', async () => {

@@ -1,6 +1,6 @@
 import type { EngineState } from '../src/media/engine-state.js';
-import type { Clock, Timers } from '../src/services/clock.js';
-import type { ScheduleRecorder } from '../src/services/schedule-runner.js';
+import type { Clock, Timers } from '../src/services/core/clock.js';
+import type { ScheduleRecorder } from '../src/services/schedule/schedule-runner.js';
 
 /** A clock and timers that only move when the test says so; due timers fire in time order. */
 export function fakeTime(start: number) {

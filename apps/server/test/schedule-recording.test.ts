@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatInZone, zoneOffsetMinutes } from '../src/services/schedule-time.js';
+import { formatInZone, zoneOffsetMinutes } from '../src/services/schedule/schedule-time.js';
 import { makeApp } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -8,8 +8,8 @@ describe('a once schedule records for real (ffmpeg)', async () => {
   const t = await makeApp();
   const admin = await t.login();
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
-  await t.services.scheduler.start(); // as main.ts does at boot
-  afterAll(() => t.services.scheduler.stop());
+  await t.internals.scheduler.start(); // as main.ts does at boot
+  afterAll(() => t.internals.scheduler.stop());
 
   it('starts on time, shows in status, stops on time and leaves a done recording', async () => {
     const off = zoneOffsetMinutes('UTC+08:00'); // the default device zone
@@ -27,12 +27,12 @@ describe('a once schedule records for real (ffmpeg)', async () => {
     }
     expect(status).toMatchObject({ isrecording: 'true', isschedulerecording: 'true', recordingscheduleid: String(id) });
     expect(status.recordingschedulestoptime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(t.services.engine.schedule).toEqual({ id, stopTime: stop });
+    expect(t.internals.engine.schedule).toEqual({ id, stopTime: stop });
 
-    for (let i = 0; i < 100 && !t.services.repos.recordings.inState('done').length; i++) await sleep(200);
-    const [rec] = t.services.repos.recordings.inState('done');
+    for (let i = 0; i < 100 && !t.internals.repos.recordings.inState('done').length; i++) await sleep(200);
+    const [rec] = t.internals.repos.recordings.inState('done');
     expect(rec).toMatchObject({ schedule_id: id, usercode: 'schedule' });
-    expect(t.services.repos.recordings.files(rec!.id).some((f) => f.channel === 10 && f.duration_ms > 1500)).toBe(true);
+    expect(t.internals.repos.recordings.files(rec!.id).some((f) => f.channel === 10 && f.duration_ms > 1500)).toBe(true);
     expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'false', isschedulerecording: 'false', recordingscheduleid: '' });
     const [listed] = (await t.post('schedule', { operation: 'list' }, admin)).body.data;
     expect(listed.schedules).toEqual([{ start: formatInZone(start, off), end: formatInZone(stop, off), done: true }]);

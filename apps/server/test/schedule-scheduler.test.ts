@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/open.js';
 import { createRepositories } from '../src/db/repositories/index.js';
 import { idleEngineState } from '../src/media/engine-state.js';
-import { recordingScheduleJob } from '../src/services/schedule-runner.js';
-import { scheduleService, type ScheduleInput } from '../src/services/schedule-service.js';
-import { formatInZone, instantOf, zoneOffsetMinutes } from '../src/services/schedule-time.js';
-import { createScheduler } from '../src/services/scheduler.js';
+import { recordingScheduleJob } from '../src/services/schedule/schedule-runner.js';
+import { scheduleService, type ScheduleInput } from '../src/services/schedule/schedule-service.js';
+import { formatInZone, instantOf, zoneOffsetMinutes } from '../src/services/schedule/schedule-time.js';
+import { createScheduler } from '../src/services/core/scheduler.js';
 import { fakeRecorder, fakeTime } from './schedule-fakes.js';
 
 const OFF = zoneOffsetMinutes('UTC+08:00');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { current, formatInZone, parseLocal, recent, upcoming, windowMs, zoneOffsetMinutes, type Rule } from '../src/services/schedule-time.js';
+import { current, formatInZone, parseLocal, recent, upcoming, windowMs, zoneOffsetMinutes, type Rule } from '../src/services/schedule/schedule-time.js';
 
 const CN = zoneOffsetMinutes('UTC+08:00');
 const rule = (r: Partial<Rule>): Rule => ({ start: '', stop: '', cycle: 'day', weekdays: 0, months: 0, monthdays: 0, ...r });

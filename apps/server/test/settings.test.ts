@@ -50,9 +50,9 @@ describe('settings (readconfig / writeconfig / getsetting / setsetting)', async 
     const read = asMap((await t.post('readconfig', { settingcode: 'setting_advance_ftp' }, admin)).body.data);
     expect(read.password).toBe('');
     await t.post('writeconfig', { settingcode: 'setting_advance_ftp', data: [{ key: 'password', value: '' }] }, admin);
-    expect(t.services.settings.raw('setting_advance_ftp').password).toBe('ftp-secret');
+    expect(t.internals.settings.raw('setting_advance_ftp').password).toBe('ftp-secret');
     await t.post('writeconfig', { settingcode: 'setting_lockscreen', data: [{ key: 'password', value: 'Lock-123' }] }, admin);
-    expect(t.services.settings.raw('setting_lockscreen').password).toMatch(/^\$argon2id\$/);
+    expect(t.internals.settings.raw('setting_lockscreen').password).toMatch(/^\$argon2id\$/);
   });
 
   it('setsetting writes several codes all or nothing; getsetting reads them', async () => {

@@ -18,6 +18,8 @@ export interface Envelope<T = unknown> {
   result: boolean;
   message: string;
   data?: T;
+  /** login only (spec §3): the new session id, beside `result` (also in `data.sessionID`). */
+  sessionID?: string;
 }
 
 export function encodeFilePath(path: string): string {

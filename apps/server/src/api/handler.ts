@@ -1,8 +1,7 @@
 import type { CallBody, CallData, CallName } from '@roomcast/contract';
-import type { Services } from '../services/index.js';
-import type { SessionUser } from '../services/session-service.js';
+import type { SessionUser } from '../services/access/index.js';
 
-export interface CallContext<N extends CallName> {
+export interface CallContext<N extends CallName, S = unknown> {
   body: CallBody<N>;
   /** The caller's session user; always set for calls that are not public. */
   user: SessionUser | undefined;
@@ -13,7 +12,8 @@ export interface CallContext<N extends CallName> {
   /** Decoded `file-path` header, if sent. */
   filePath: string | undefined;
   contentType: string;
-  services: Services;
+  /** The services of the call's area (`services/<area>/`), nothing else. */
+  services: S;
   /** Adds detail to the operation-log row of a mutating call. */
   describe(detail: string): void;
 }
@@ -21,8 +21,9 @@ export interface CallContext<N extends CallName> {
 /** A file answer for `reply: 'binary'` calls. */
 export interface FileReply { file: Buffer; filename: string; contentType?: string }
 
-export type Handler<N extends CallName> = (ctx: CallContext<N>) => Promise<CallData<N> | FileReply | void> | CallData<N> | FileReply | void;
-export type HandlerMap = { [N in CallName]?: Handler<N> };
+export type Handler<N extends CallName, S = unknown> = (ctx: CallContext<N, S>) => Promise<CallData<N> | FileReply | void> | CallData<N> | FileReply | void;
+/** The handlers of one area, over that area's services. */
+export type HandlerMap<S = unknown> = { [N in CallName]?: Handler<N, S> };
 
 /** The session user of a call that needs one (the registry has already answered 401 otherwise). */
 export function who(ctx: { user: SessionUser | undefined }): SessionUser {

@@ -1,7 +1,8 @@
 import type { CallData } from '@roomcast/contract';
+import type { LayoutArea } from '../services/layout/index.js';
 import type { HandlerMap } from './handler.js';
 
-export const layoutHandlers: HandlerMap = {
+export const layoutHandlers: HandlerMap<LayoutArea> = {
   listlayout: (ctx) => ctx.services.layouts.list() as CallData<'listlayout'>,
   savelayout: (ctx) => {
     ctx.describe(`slots ${ctx.body.map((l) => l.index + 1).join(', ')}`);
@@ -14,7 +15,6 @@ export const layoutHandlers: HandlerMap = {
   setlayoutswitch: (ctx) => {
     ctx.describe(ctx.body.enable ? 'on' : 'off');
     ctx.services.layouts.setAutoswitch(ctx.body.enable);
-    void ctx.services.scheduler.wake();
   },
   layout: (ctx) => {
     ctx.describe(`${ctx.body.output} type ${ctx.body.type}`);

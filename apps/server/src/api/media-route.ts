@@ -1,32 +1,29 @@
 import send from '@fastify/send';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { basename, dirname } from 'node:path';
-import type { Services } from '../services/index.js';
-import { MEDIA_PREFIX, relPathOfRequest } from '../services/media-url.js';
-
-const refuse = (reply: FastifyReply, status: number, message: string, headers: Record<string, string> = {}) =>
-  reply.code(status).headers(headers).type('application/json; charset=utf-8').send({ result: false, message });
+import { MEDIA_PREFIX, relPathOfRequest, type MediaFiles } from '../services/recording/index.js';
+import { refusal, sendAnswer } from './refusals.js';
 
 /**
  * `GET /media/<storage-relative path>?exp=&sig=`: recording files and snapshots for `<video>`/`<img>`, which
- * cannot send the session header. The signature (services/media-url.ts) is the permission: listmedia and
+ * cannot send the session header. The signature (services/recording/media-url.ts) is the permission: listmedia and
  * listsnapshot hand out signed URLs to whoever may see the file. Ranges, ETag and conditional GETs come from
  * @fastify/send; the path is checked here first (no `..`, no encoded separators, real path inside the storage).
  */
-export function registerMediaRoute(app: FastifyInstance, services: Services): void {
+export function registerMediaRoute(app: FastifyInstance, media: MediaFiles): void {
   app.get(`${MEDIA_PREFIX}*`, async (req, reply) => {
     // The raw URL: the path is judged exactly as the client sent it, before any router decoding.
     const url = req.raw.url ?? '';
     const q = url.indexOf('?');
     const rel = relPathOfRequest(q < 0 ? url : url.slice(0, q));
-    if (!rel) return refuse(reply, 400, 'media path: must be a file path inside the recording storage');
+    if (!rel) return sendAnswer(reply, refusal.invalid('media path: must be a file path inside the recording storage'));
     const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
-    if (!services.mediaUrls.verify(rel, query.get('exp') ?? undefined, query.get('sig') ?? undefined)) {
-      return refuse(reply, 403, 'media link: invalid or expired; list the recordings again');
+    if (!media.verify(rel, query.get('exp') ?? undefined, query.get('sig') ?? undefined)) {
+      return sendAnswer(reply, refusal.forbidden('media link: invalid or expired; list the recordings again'));
     }
-    const found = services.mediaStorage.resolve(rel);
-    if (found.kind === 'outside') return refuse(reply, 403, 'media path: outside the recording storage');
-    if (found.kind === 'missing') return refuse(reply, 404, 'media file: not found');
+    const found = media.resolve(rel);
+    if (found.kind === 'outside') return sendAnswer(reply, refusal.forbidden('media path: outside the recording storage'));
+    if (found.kind === 'missing') return sendAnswer(reply, refusal.notFound('media file: not found'));
 
     // The resolved real path is served, so a symlink swapped in after the check is not followed.
     const sent = await send(req.raw, `/${encodeURIComponent(basename(found.path))}`, {
@@ -34,9 +31,9 @@ export function registerMediaRoute(app: FastifyInstance, services: Services): vo
     });
     if (sent.type !== 'file') {
       const range = sent.headers['Content-Range'];
-      return refuse(reply, sent.statusCode, sent.statusCode === 416 ? 'range: not satisfiable' : 'media file: not found', range ? { 'content-range': range } : {});
+      return sendAnswer(reply, refusal.status(sent.statusCode, sent.statusCode === 416 ? 'range: not satisfiable' : 'media file: not found'), range ? { 'content-range': range } : {});
     }
-    const expiresIn = Math.max(0, Number(query.get('exp')) - Math.floor(services.clock.now() / 1000));
+    const expiresIn = Math.max(0, Number(query.get('exp')) - Math.floor(media.now() / 1000));
     reply.code(sent.statusCode).headers(sent.headers).header('cache-control', `private, max-age=${Math.min(expiresIn, 3600)}`);
     if (sent.statusCode !== 304) reply.type(found.type);
     return reply.send(sent.stream);

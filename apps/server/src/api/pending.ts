@@ -1,5 +1,5 @@
 import type { CallName } from '@roomcast/contract';
-import { Fail } from '../services/fail.js';
+import { Fail } from '../services/core/index.js';
 import type { HandlerMap } from './handler.js';
 
 /**

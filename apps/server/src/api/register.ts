@@ -4,16 +4,16 @@ import {
   API_PREFIX, apiPath, CALL_NAMES, CALLS, checkAll, decodeFilePath, FILE_PATH_HEADER, MESSAGES, SESSION_HEADER,
   type CallDef, type CallName, type Requirement,
 } from '@roomcast/contract';
-import { Fail } from '../services/fail.js';
-import type { Services } from '../services/index.js';
+import { Fail } from '../services/core/index.js';
+import type { SessionUser } from '../services/access/index.js';
+import type { Areas } from '../services/index.js';
 import type { CallContext, FileReply } from './handler.js';
-import { handlerFor } from './index.js';
+import { bindHandlers, type BoundHandler } from './index.js';
+import { answer, refusal, sendAnswer, type Answer } from './refusals.js';
 
 const RAW_BODY_LIMIT = 64 * 1024 * 1024;
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-type Answer = { status: number; body: { result: boolean; message: string; data?: unknown } };
-const answer = (status: number, result: boolean, message: string, data?: unknown): Answer => ({ status, body: data === undefined ? { result, message } : { result, message, data } });
 
 /** `field.path: rule` for the first issue of each field, so a 400 names the field and the rule. */
 export function describeIssues(error: z.ZodError): string {
@@ -39,7 +39,23 @@ function isFileReply(v: unknown): v is FileReply {
 /** Largest body of a call: uploads 64 MB, JSON 1 MB. The route refuses a bigger one (413) before reading it. */
 const bodyLimitOf = (def: CallDef) => (def.body === 'raw' ? RAW_BODY_LIMIT : JSON_BODY_LIMIT);
 
-const DENIED_EARLY = { unauthenticated: answer(401, false, MESSAGES.sessionExpired), forbidden: answer(403, false, MESSAGES.forbidden) } as const;
+/** The verdict of the permission check as the answer to send, or undefined when allowed. */
+function permit(requirements: Requirement[], user: SessionUser | undefined): Answer | undefined {
+  const verdict = checkAll(requirements, user);
+  if (verdict === 'unauthenticated') return refusal.unauthenticated();
+  if (verdict === 'forbidden') return refusal.forbidden();
+  return undefined;
+}
+
+/** The session user of a request, resolved once (in onRequest) and reused by the handler. */
+const sessionOf = new WeakMap<FastifyRequest, SessionUser | undefined>();
+
+/** A successful answer; keys the contract lifts to the envelope's top level (login's `sessionID`) go beside `result`. */
+function success(def: CallDef, data: unknown): Answer {
+  if (!def.envelope?.length || typeof data !== 'object' || data === null) return answer(200, true, '', data ?? undefined);
+  const top = Object.fromEntries(def.envelope.map((k) => [k, (data as Record<string, unknown>)[k]]));
+  return { status: 200, body: { result: true, ...top, data, message: '' } };
+}
 
 /**
  * Registers `POST /api/{name}` for every contract call: session, permission (contract map), body
@@ -47,50 +63,42 @@ const DENIED_EARLY = { unauthenticated: answer(401, false, MESSAGES.sessionExpir
  * Each call is a route of its own, so its body limit and a static permission apply before the body is read:
  * nobody without the permission makes the service buffer an upload.
  */
-export function registerCalls(app: FastifyInstance, services: Services): void {
+export function registerCalls(app: FastifyInstance, areas: Areas, log: (actor: string, source: string, description: string) => void): void {
   // JSON calls get a JSON body ({} when empty); raw calls (uploads) get the bytes whatever their type.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT }, (_req, body, done) => done(null, body));
 
-  const send = (reply: FastifyReply, result: Answer) => reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
+  const handlers = bindHandlers(areas);
+  const sessions = areas.access.sessions;
   for (const name of CALL_NAMES) {
     const def = CALLS[name] as CallDef;
+    const handler = handlers[name];
     const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+      const user = sessions.resolve(headerString(req, SESSION_HEADER));
+      sessionOf.set(req, user);
       if (typeof def.permission === 'function') return;
-      const verdict = checkAll([def.permission], services.sessions.resolve(headerString(req, SESSION_HEADER)));
-      if (verdict !== 'allow') return send(reply, DENIED_EARLY[verdict]);
+      const denied = permit([def.permission], user);
+      if (denied) return sendAnswer(reply, denied);
     };
     const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-      const result = await dispatch(name, req, reply, services);
-      if (result) send(reply, result);
+      const result = handler ? await dispatch(name, handler, req, reply, sessionOf.get(req), log) : refusal.notFound();
+      if (result) sendAnswer(reply, result);
     };
     app.post(apiPath(name), { bodyLimit: bodyLimitOf(def), onRequest }, handle);
     if (def.alsoGet) app.get(apiPath(name), { onRequest }, handle);
   }
   // Any other name (a GET of a POST-only call falls to the app's not-found answer, the same envelope).
-  app.post(`${API_PREFIX}/:name`, { bodyLimit: JSON_BODY_LIMIT }, async (_req, reply) => send(reply, answer(404, false, MESSAGES.notFound)));
+  app.post(`${API_PREFIX}/:name`, { bodyLimit: JSON_BODY_LIMIT }, async (_req, reply) => sendAnswer(reply, refusal.notFound()));
 }
 
-async function dispatch(name: CallName, req: FastifyRequest, reply: FastifyReply, services: Services): Promise<Answer | undefined> {
+/** Body, permission (when it depends on the body), handler, envelope, operation log. Static permissions were checked in onRequest. */
+async function dispatch(
+  name: CallName, handler: BoundHandler, req: FastifyRequest, reply: FastifyReply, user: SessionUser | undefined,
+  oplog: (actor: string, source: string, description: string) => void,
+): Promise<Answer | undefined> {
   const def = CALLS[name] as CallDef;
-  const handler = handlerFor(name);
-  if (!handler) return answer(404, false, MESSAGES.notFound);
-
   const sessionId = headerString(req, SESSION_HEADER);
-  const user = services.sessions.resolve(sessionId);
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-
-  const permit = (body: unknown): Answer | undefined => {
-    const verdict = checkAll(requirementsOf(def, body), user);
-    if (verdict === 'unauthenticated') return answer(401, false, MESSAGES.sessionExpired);
-    if (verdict === 'forbidden') return answer(403, false, MESSAGES.forbidden);
-    return undefined;
-  };
-  const staticPermission = typeof def.permission !== 'function';
-  if (staticPermission) {
-    const denied = permit(undefined);
-    if (denied) return denied;
-  }
 
   let body: unknown = undefined;
   if (def.body !== 'raw') {
@@ -98,14 +106,14 @@ async function dispatch(name: CallName, req: FastifyRequest, reply: FastifyReply
     try {
       json = raw.length ? JSON.parse(raw.toString('utf8')) : {};
     } catch {
-      return answer(400, false, 'body: must be valid JSON');
+      return refusal.invalid('body: must be valid JSON');
     }
     const parsed = def.request.safeParse(json);
-    if (!parsed.success) return answer(400, false, describeIssues(parsed.error));
+    if (!parsed.success) return refusal.invalid(describeIssues(parsed.error));
     body = parsed.data;
   }
-  if (!staticPermission) {
-    const denied = permit(body);
+  if (typeof def.permission === 'function') {
+    const denied = permit(requirementsOf(def, body), user);
     if (denied) return denied;
   }
 
@@ -115,13 +123,13 @@ async function dispatch(name: CallName, req: FastifyRequest, reply: FastifyReply
     try {
       filePath = decodeFilePath(header);
     } catch {
-      return answer(400, false, `${FILE_PATH_HEADER}: must be base64 of a UTF-8 path`);
+      return refusal.invalid(`${FILE_PATH_HEADER}: must be base64 of a UTF-8 path`);
     }
   }
 
   let detail = '';
-  const ctx: CallContext<CallName> = {
-    body: body as never, user, sessionId, source: req.ip, raw, filePath, contentType: headerString(req, 'content-type') ?? '', services,
+  const ctx: Omit<CallContext<CallName>, 'services'> = {
+    body: body as never, user, sessionId, source: req.ip, raw, filePath, contentType: headerString(req, 'content-type') ?? '',
     describe: (d) => {
       detail = d;
     },
@@ -129,7 +137,7 @@ async function dispatch(name: CallName, req: FastifyRequest, reply: FastifyReply
   const actor = user?.usercode ?? (typeof (body as { usercode?: unknown })?.usercode === 'string' ? (body as { usercode: string }).usercode : '');
   const log = (outcome: string) => {
     const mutating = typeof def.mutating === 'function' ? def.mutating(body as never) : def.mutating;
-    if (mutating) services.oplog.write(actor, req.ip, `${name}${detail ? ` ${detail}` : ''}${outcome}`);
+    if (mutating) oplog(actor, req.ip, `${name}${detail ? ` ${detail}` : ''}${outcome}`);
   };
   try {
     const data = await handler(ctx);
@@ -142,7 +150,7 @@ async function dispatch(name: CallName, req: FastifyRequest, reply: FastifyReply
         .send(data.file);
       return undefined;
     }
-    return answer(200, true, '', data ?? undefined);
+    return success(def, data);
   } catch (err) {
     if (err instanceof Fail) {
       log(` (failed: ${err.message})`);

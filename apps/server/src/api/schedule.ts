@@ -1,7 +1,8 @@
+import type { ScheduleArea } from '../services/schedule/index.js';
 import type { HandlerMap } from './handler.js';
 
 /** `schedule`: list | add | update | delete; the rules live in the schedule service. */
-export const scheduleHandlers: HandlerMap = {
+export const scheduleHandlers: HandlerMap<ScheduleArea> = {
   schedule: (ctx) => {
     const schedules = ctx.services.schedules;
     const b = ctx.body;

@@ -1,6 +1,7 @@
+import type { SettingsArea } from '../services/settings/index.js';
 import type { HandlerMap } from './handler.js';
 
-export const settingHandlers: HandlerMap = {
+export const settingsHandlers: HandlerMap<SettingsArea> = {
   readconfig: (ctx) => ctx.services.settings.read(ctx.body.settingcode),
   writeconfig: async (ctx) => {
     ctx.describe(`${ctx.body.settingcode}: ${ctx.body.data.map((d) => d.key).join(', ')}`);

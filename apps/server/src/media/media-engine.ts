@@ -15,6 +15,8 @@ export const FONT_FILES: Record<string, string> = {
 };
 
 type Values = Record<string, string>;
+/** How often lost RTSP sources are probed while the picture is encoded. */
+export const LOST_SOURCE_POLL_MS = 5000;
 export interface MediaSettings {
   read(code: 'setting_video_input' | 'setting_audio_input' | 'setting_rec_video_codec' | 'setting_rec_audio_codec' | 'setting_osd' | 'setting_video_layout' | 'setting_advance_media_save' | 'setting_layout_animate'): Values;
 }
@@ -47,14 +49,13 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   encoder.beforeRestart = async () => {
     if (Object.keys(rtspUrls()).length) await rtsp.check();
   };
-  // Lost sources are probed every 5 s; one that is back is put on the picture again.
-  const poller = setInterval(() => {
+  /** Probes the lost sources (the service's scheduler calls it every LOST_SOURCE_POLL_MS); one that is back is put on the picture again. */
+  const pollLostSources = () => {
     if (!rtsp.lost.size || !encoder.running) return;
     void rtsp.poll().then((back) => {
       if (back) encoder.replan(plan);
     });
-  }, 5000);
-  poller.unref();
+  };
   /** The layout of the picture being encoded, so that a change can be animated from it. */
   let shown: EncoderPlan['layout'] | undefined;
   const plan = (): EncoderPlan => {
@@ -127,8 +128,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       if (state.recording === 'idle') await Promise.all([...iso.values()].map((e) => e.stop()));
       if (state.recording === 'idle' && !state.living) await encoder.stop();
     },
+    pollLostSources,
     stop: () => {
-      clearInterval(poller);
       return Promise.all([encoder.stop(), ...[...iso.values()].map((e) => e.stop())]).then(() => undefined);
     },
     /** Channels whose RTSP source is lost (shown as the no-signal slate). */

@@ -60,11 +60,11 @@ describe('fault: two consoles drive record control at once', async () => {
     state = await statusState();
     expect([...possible], JSON.stringify(answers)).toContain(state);
 
-    const open = t.services.repos.recordings.inState('recording');
+    const open = t.internals.repos.recordings.inState('recording');
     if (state === 'idle') {
       expect(open).toEqual([]);
-      expect(t.services.repos.recordings.inState('finalizing')).toEqual([]);
-      expect(t.services.repos.recordings.inState('done').length + t.services.repos.recordings.inState('failed').length).toBe(starts);
+      expect(t.internals.repos.recordings.inState('finalizing')).toEqual([]);
+      expect(t.internals.repos.recordings.inState('done').length + t.internals.repos.recordings.inState('failed').length).toBe(starts);
       return;
     }
     // One recording open, one encoder; its segments grow while recording and stand still while paused.
@@ -93,23 +93,23 @@ describe('fault: two consoles drive record control at once', async () => {
     // Whatever is left running ends now.
     while (state !== 'idle') await round(['stop']);
 
-    const done = t.services.repos.recordings.inState('done');
+    const done = t.internals.repos.recordings.inState('done');
     expect(done.length).toBe(starts);
     for (const rec of done) {
-      const files = t.services.repos.recordings.files(rec.id);
+      const files = t.internals.repos.recordings.files(rec.id);
       expect(files.length, rec.dir).toBeGreaterThan(0);
       for (const f of files) expect(await probeSeconds(f.filepath), f.filepath).toBeGreaterThan(0);
       expect(leftSegments(rec.dir), rec.dir).toEqual([]);
     }
     expect(new Set(done.map((r) => r.dir)).size).toBe(done.length);
-    expect(t.services.media.encoder.running).toBe(false);
+    expect(t.internals.media.encoder.running).toBe(false);
     for (let i = 0; i < 50 && ffmpegChildren().length; i++) await sleep(100);
     expect(ffmpegChildren()).toEqual([]);
   }, 90_000);
 
   // Must hold: a start, stop and start again within one second make two recordings with files of their own (none overwritten, none left unfinished).
   it('start, stop and start again within one second: two recordings, each with its own folder and files', async () => {
-    const before = t.services.repos.recordings.inState('done').length;
+    const before = t.internals.repos.recordings.inState('done').length;
     await sleep(1000 - (Date.now() % 1000)); // both starts fall in the same second of the clock
     const startedAt: number[] = [];
     for (let i = 0; i < 2; i++) {
@@ -118,11 +118,11 @@ describe('fault: two consoles drive record control at once', async () => {
       await sleep(100);
       expect((await t.post('recordctl', { control: 'stop' }, consoles[1])).body).toEqual({ result: true, message: '' });
     }
-    const done = t.services.repos.recordings.inState('done').slice(before);
+    const done = t.internals.repos.recordings.inState('done').slice(before);
     expect(done, `starts at ${startedAt.map((ms) => ms % 10_000).join(', ')} ms`).toHaveLength(2);
-    expect(t.services.repos.recordings.inState('finalizing')).toEqual([]);
+    expect(t.internals.repos.recordings.inState('finalizing')).toEqual([]);
     expect(new Set(done.map((r) => r.dir)).size).toBe(2);
-    const paths = done.flatMap((r) => t.services.repos.recordings.files(r.id).map((f) => f.filepath));
+    const paths = done.flatMap((r) => t.internals.repos.recordings.files(r.id).map((f) => f.filepath));
     expect(new Set(paths).size).toBe(paths.length);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/services/passwords.js';
+import { verifyPassword } from '../../src/services/core/passwords.js';
 import { makeApp } from '../helpers.js';
 
 const asMap = (list: { key: string; value: string }[]) => Object.fromEntries(list.map((d) => [d.key, d.value]));
@@ -33,7 +33,7 @@ describe('fault: concurrent writes of one setting code', async () => {
     const [pw, off] = await Promise.all([write([{ key: 'password', value: 'Lock-Pass-2' }]), write([{ key: 'enable', value: 'false' }])]);
     expect(pw.body).toEqual({ result: true, message: '' });
     expect(off.body).toEqual({ result: true, message: '' });
-    const stored = t.services.settings.raw('setting_lockscreen');
+    const stored = t.internals.settings.raw('setting_lockscreen');
     expect(await verifyPassword(stored.password!, 'Lock-Pass-2')).toBe(true);
     expect(stored.enable).toBe('false');
   });
@@ -46,7 +46,7 @@ describe('fault: concurrent writes of one setting code', async () => {
       Array.from({ length: N }, (_, i) => t.post('writeconfig', { settingcode: 'setting_lockscreen', data: Object.entries(pair(i)).map(([key, value]) => ({ key, value })) }, admin)),
     );
     expect(answers.map((a) => a.body)).toEqual(Array(N).fill({ result: true, message: '' }));
-    const stored = t.services.settings.raw('setting_lockscreen');
+    const stored = t.internals.settings.raw('setting_lockscreen');
     const matches: number[] = [];
     for (let i = 0; i < N; i++) if (await verifyPassword(stored.password!, pair(i).password)) matches.push(i);
     expect(matches).toHaveLength(1);

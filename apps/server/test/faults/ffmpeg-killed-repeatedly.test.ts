@@ -19,21 +19,21 @@ describe('fault: ffmpeg killed repeatedly during one recording', async () => {
     const restartsMs: number[] = [];
     for (let k = 0; k < KILLS; k++) {
       await sleep(1500);
-      const pid = t.services.media.encoder.pid!;
+      const pid = t.internals.media.encoder.pid!;
       const killed = Date.now();
       process.kill(pid, 'SIGKILL');
-      while (Date.now() - killed < 5000 && (t.services.media.encoder.pid === pid || !t.services.media.encoder.running)) await sleep(20);
+      while (Date.now() - killed < 5000 && (t.internals.media.encoder.pid === pid || !t.internals.media.encoder.running)) await sleep(20);
       restartsMs.push(Date.now() - killed);
-      expect(t.services.media.encoder.pid).not.toBe(pid);
+      expect(t.internals.media.encoder.pid).not.toBe(pid);
       expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'true', isrecordingpaused: 'false', isrecordpending: 'false' });
-      expect(encoderChildren().map((p) => p.pid)).toEqual([t.services.media.encoder.pid]);
+      expect(encoderChildren().map((p) => p.pid)).toEqual([t.internals.media.encoder.pid]);
     }
     await sleep(1500);
     const t1 = Date.now();
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body).toEqual({ result: true, message: '' });
 
-    const [rec] = t.services.repos.recordings.inState('done');
-    const hd = t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
     const fileS = await probeSeconds(hd.filepath);
     const wallS = (t1 - t0) / 1000;
     console.log(`ffmpeg killed ${KILLS}x: restarts ${restartsMs.join(', ')} ms; recorded ${wallS.toFixed(2)} s, file ${fileS.toFixed(2)} s, lost ${(wallS - fileS).toFixed(2)} s`);

@@ -20,8 +20,8 @@ describe('audio inputs and encoding settings reach the recording', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
     await sleep(2500);
     await t.post('recordctl', { control: 'stop' }, admin);
-    const done = t.services.repos.recordings.inState('done');
-    return t.services.repos.recordings.files(done[done.length - 1]!.id).find((f) => f.channel === 10)!.filepath;
+    const done = t.internals.repos.recordings.inState('done');
+    return t.internals.repos.recordings.files(done[done.length - 1]!.id).find((f) => f.channel === 10)!.filepath;
   };
 
   it('records the enabled inputs at 44100 Hz, and silence at volume 0', async () => {

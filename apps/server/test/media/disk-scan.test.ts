@@ -18,27 +18,27 @@ describe('disk scan', async () => {
     expect((await t.post('scanfiles', {}, admin)).body).toEqual({ result: false, message: 'Recording in progress, please stop recording' });
     await sleep(2500);
     await t.post('recordctl', { control: 'stop' }, admin);
-    t.services.engine.scanning = true;
+    t.internals.engine.scanning = true;
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.message).toMatch(/disk scan is running/);
-    t.services.engine.scanning = false;
+    t.internals.engine.scanning = false;
   }, 30_000);
 
   it('adopts files it finds and marks missing ones', async () => {
-    const [rec] = t.services.repos.recordings.inState('done');
-    const hd = t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
-    const foreign = join(t.services.mediaPath(), 'recordings', 'copied-from-usb');
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    const foreign = join(t.internals.mediaPath(), 'recordings', 'copied-from-usb');
     mkdirSync(foreign, { recursive: true });
     copyFileSync(hd.filepath, join(foreign, 'lecture_HD.mp4'));
-    rmSync(t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 11)!.filepath);
+    rmSync(t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 11)!.filepath);
 
     expect((await t.post('scanfiles', {}, admin)).body.result).toBe(true);
     await scanned();
-    const adopted = t.services.repos.recordings.findByDir(foreign)!;
+    const adopted = t.internals.repos.recordings.findByDir(foreign)!;
     expect(adopted.state).toBe('done');
-    const files = t.services.repos.recordings.files(adopted.id);
+    const files = t.internals.repos.recordings.files(adopted.id);
     expect(files).toHaveLength(1);
     expect(files[0]!.duration_ms).toBeGreaterThan(1000);
-    expect(t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 11)!.missing).toBe(1);
+    expect(t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 11)!.missing).toBe(1);
     const log = await t.post('getopelog', { pagesize: '5', pageindex: '0' }, admin);
     expect(log.body.data.list[0].description).toBe('disk scan finished: 1 file(s) adopted, 1 missing');
   }, 30_000);

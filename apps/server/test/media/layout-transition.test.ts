@@ -93,8 +93,8 @@ describe('a layout change while recording is animated in the recording', async (
     await new Promise((r) => setTimeout(r, 4000));
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
 
-    const [rec] = t.services.repos.recordings.inState('done');
-    const hd = t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
     const frames = await thumbnails(hd.filepath);
     const kind = (f: (x: number, y: number) => number[]) => {
       const left = near(f(4, 18), RED) ? 'A' : near(f(4, 18), BLUE) ? 'B' : '?';

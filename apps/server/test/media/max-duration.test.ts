@@ -19,8 +19,8 @@ describe('maximum duration', async () => {
     const again = await t.login();
     expect((await t.post('status', {}, again)).body.data.isrecording).toBe('true');
     clock.advance(61_000);
-    for (let i = 0; i < 30 && t.services.repos.recordings.inState('done').length === 0; i++) await sleep(200);
-    const [rec] = t.services.repos.recordings.inState('done');
+    for (let i = 0; i < 30 && t.internals.repos.recordings.inState('done').length === 0; i++) await sleep(200);
+    const [rec] = t.internals.repos.recordings.inState('done');
     expect(rec?.note).toBe('maximum duration reached');
     expect((await t.post('status', {}, again)).body.data.isrecording).toBe('false');
   }, 30_000);

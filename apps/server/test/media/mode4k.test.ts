@@ -26,8 +26,8 @@ describe('4K mode: main quality 2160 (real ffmpeg)', async () => {
     await sleep(2500);
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
 
-    const [rec] = t.services.repos.recordings.inState('done');
-    const files = t.services.repos.recordings.files(rec!.id);
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const files = t.internals.repos.recordings.files(rec!.id);
     const hd = await picture(files.find((f) => f.channel === 10)!.filepath);
     expect(hd).toMatchObject({ codec_name: 'h264', width: 3840, height: 2160 });
     // The recording went on through the layout change (a cut in 4K mode: two 4K pictures at once would not keep up).

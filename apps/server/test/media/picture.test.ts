@@ -36,8 +36,8 @@ describe('the composite picture: layout and OSD', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
     await sleep(3500);
     await t.post('recordctl', { control: 'stop' }, admin);
-    const [rec] = t.services.repos.recordings.inState('done');
-    const hd = t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
     const px = await frame(hd.filepath, 854, 480);
     expect(near(px(213, 160), [0xc0, 0x39, 0x2b])).toBe(true); // A: red, left half
     expect(near(px(640, 160), [0x29, 0x80, 0xb9])).toBe(true); // B: blue, right half
@@ -55,8 +55,8 @@ describe('the composite picture: layout and OSD', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
     await sleep(3500);
     await t.post('recordctl', { control: 'stop' }, admin);
-    const recs = t.services.repos.recordings.inState('done');
-    const hd = t.services.repos.recordings.files(recs.at(-1)!.id).find((f) => f.channel === 10)!;
+    const recs = t.internals.repos.recordings.inState('done');
+    const hd = t.internals.repos.recordings.files(recs.at(-1)!.id).find((f) => f.channel === 10)!;
     const green = (px: (x: number, y: number) => number[], x0: number, y0: number, x1: number, y1: number) => {
       const mask: boolean[] = [];
       for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) mask.push(near(px(x, y), [0, 255, 0], 90));

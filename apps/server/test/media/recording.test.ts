@@ -41,9 +41,9 @@ describe('recording with real ffmpeg', async () => {
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
     expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'false', current: '0' });
 
-    const [rec] = t.services.repos.recordings.inState('done');
-    expect(rec, JSON.stringify(t.services.repos.recordings.inState('failed'))).toBeDefined();
-    const files = t.services.repos.recordings.files(rec!.id);
+    const [rec] = t.internals.repos.recordings.inState('done');
+    expect(rec, JSON.stringify(t.internals.repos.recordings.inState('failed'))).toBeDefined();
+    const files = t.internals.repos.recordings.files(rec!.id);
     expect(files.map((f) => f.channel).sort()).toEqual([10, 11]);
     const hd = await probe(files.find((f) => f.channel === 10)!.filepath);
     expect(hd.video).toMatchObject({ codec_name: 'h264', width: 854, height: 480 });
@@ -55,7 +55,7 @@ describe('recording with real ffmpeg', async () => {
     const sd = await probe(files.find((f) => f.channel === 11)!.filepath);
     expect(sd.video).toMatchObject({ width: 640, height: 360 });
     expect(readdirSync(rec!.dir).filter((f) => f.endsWith('.ts'))).toEqual([]);
-    expect(t.services.media.encoder.running).toBe(false);
+    expect(t.internals.media.encoder.running).toBe(false);
   }, 60_000);
 
   it('records per-channel (ISO) files CH1 and CH2 (+S) when resource_vi0/vi1 are on', async () => {
@@ -64,8 +64,8 @@ describe('recording with real ffmpeg', async () => {
     await sleep(3500);
     await t.post('recordctl', { control: 'stop' }, admin);
     await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'resource_vi0_enable', value: 'false' }, { key: 'resource_vi1_enable', value: 'false' }] }, admin);
-    const done = t.services.repos.recordings.inState('done');
-    const files = t.services.repos.recordings.files(done[done.length - 1]!.id);
+    const done = t.internals.repos.recordings.inState('done');
+    const files = t.internals.repos.recordings.files(done[done.length - 1]!.id);
     expect(files.map((f) => f.channel).sort((a, b) => a - b)).toEqual([6, 7, 8, 9, 10, 11]);
     const ch1 = await probe(files.find((f) => f.channel === 8)!.filepath);
     expect(ch1.video).toMatchObject({ width: 854, height: 480 });
@@ -75,15 +75,15 @@ describe('recording with real ffmpeg', async () => {
   it('continues in a new segment when ffmpeg is killed', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
     await sleep(2500);
-    const pid = t.services.media.encoder.pid!;
+    const pid = t.internals.media.encoder.pid!;
     process.kill(pid, 'SIGKILL');
     await sleep(3500);
-    expect(t.services.media.encoder.pid).not.toBe(pid);
-    expect(t.services.media.encoder.running).toBe(true);
+    expect(t.internals.media.encoder.pid).not.toBe(pid);
+    expect(t.internals.media.encoder.running).toBe(true);
     await t.post('recordctl', { control: 'stop' }, admin);
-    const done = t.services.repos.recordings.inState('done');
+    const done = t.internals.repos.recordings.inState('done');
     const rec = done[done.length - 1]!;
-    const hd = await probe(t.services.repos.recordings.files(rec.id).find((f) => f.channel === 10)!.filepath);
+    const hd = await probe(t.internals.repos.recordings.files(rec.id).find((f) => f.channel === 10)!.filepath);
     expect(hd.duration).toBeGreaterThan(3);
     expect(existsSync(rec.dir)).toBe(true);
   }, 60_000);

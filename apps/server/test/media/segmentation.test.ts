@@ -16,8 +16,8 @@ describe('segmentation (test limit of 3 s per part)', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
     await sleep(7500);
     await t.post('recordctl', { control: 'stop' }, admin);
-    const [rec] = t.services.repos.recordings.inState('done');
-    const files = t.services.repos.recordings.files(rec!.id);
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const files = t.internals.repos.recordings.files(rec!.id);
     expect(files.every((f) => f.channel === 10)).toBe(true);
     expect(files.length).toBeGreaterThanOrEqual(2);
     expect(files[0]!.filepath).toMatch(/\/room1_\d{8}-\d{6}_HD\.mp4$/);

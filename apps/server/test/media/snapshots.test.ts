@@ -26,10 +26,10 @@ describe('player snapshots taken while recording (real ffmpeg)', async () => {
     await sleep(2500);
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
 
-    const [rec] = t.services.repos.recordings.inState('done');
+    const [rec] = t.internals.repos.recordings.inState('done');
     expect(rec).toBeDefined();
-    const snaps = t.services.repos.snapshots.list(rec!.id);
-    const hd = t.services.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    const snaps = t.internals.repos.snapshots.list(rec!.id);
+    const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
     const recordedS = hd.duration_ms / 1000;
     // About 7 s recorded with one every 2 s: positions 0, 2, 4, 6 (the pause adds none); one at a time, so a
     // loaded machine that takes longer per snapshot gets fewer.
@@ -47,11 +47,11 @@ describe('player snapshots taken while recording (real ffmpeg)', async () => {
   }, 60_000);
 
   it('listsnapshot: in order with signed URLs that serve the JPEGs, to those who may see the recording only', async () => {
-    const [rec] = t.services.repos.recordings.inState('done');
+    const [rec] = t.internals.repos.recordings.inState('done');
     const answer = await t.post('listsnapshot', { recordid: String(rec!.id) }, admin);
     expect(answer.body.result).toBe(true);
     const list = answer.body.data as { id: string; url: string; channel: number; snapposition: number }[];
-    expect(list.length).toBe(t.services.repos.snapshots.list(rec!.id).length);
+    expect(list.length).toBe(t.internals.repos.snapshots.list(rec!.id).length);
     expect(list.map((s) => s.snapposition)).toEqual([...list.map((s) => s.snapposition)].sort((a, b) => a - b));
     for (const s of list) {
       expect(s.url).toMatch(/^\/media\/recordings\/[^?]+\/snapshots\/\d{6}\.jpg\?exp=\d+&sig=[0-9a-f]{64}$/);

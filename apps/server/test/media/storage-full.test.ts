@@ -38,9 +38,9 @@ describe.skipIf(!isRoot)('storage full during recording', async () => {
     };
     for (let i = 0; i < 40 && (await busy()); i++) await sleep(500);
     expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'false', isrecordpending: 'false' });
-    const recs = t.services.repos.recordings.inState('done');
+    const recs = t.internals.repos.recordings.inState('done');
     expect(recs).toHaveLength(1);
     expect(recs[0]!.note).toBe('storage full');
-    expect(t.services.repos.recordings.files(recs[0]!.id).length).toBeGreaterThan(0);
+    expect(t.internals.repos.recordings.files(recs[0]!.id).length).toBeGreaterThan(0);
   }, 40_000);
 });

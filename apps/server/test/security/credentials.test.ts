@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SETTINGS } from '@roomcast/contract';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { ensureAdmin } from '../../src/services/bootstrap.js';
-import { verifyPassword } from '../../src/services/passwords.js';
+import { ensureAdmin } from '../../src/services/access/bootstrap.js';
+import { verifyPassword } from '../../src/services/core/passwords.js';
 import { sourceFiles } from './support/source-files.js';
 
 /** Passwords devices of this kind ship with or users try first. */
@@ -18,9 +18,10 @@ const DEFAULTS = ['', 'admin', 'Admin', 'ADMIN', 'admin123', 'administrator', 'p
  */
 const CREDENTIAL_LITERAL = /\b\w*(?:password|passwd|pwd|secret|token|apikey|api_key|credential)\w*\s*[:=]\s*(['"`])([^'"`\s]+)\1/gi;
 const ALLOWED: Record<string, string[]> = {
-  'apps/server/src/services/media-url.ts': ['media-url.key'], // the key file's name
-  'packages/contract/src/calls/users.ts': ['oldpassword'], // a field name in a call's summary
+  'apps/server/src/services/recording/media-url.ts': ['media-url.key'], // the key file's name
+  'packages/contract/src/calls/access.ts': ['oldpassword'], // a field name in a call's summary
   'apps/console/src/features/users/user-form.ts': ['msgPasswordEmpty'], // an i18n message key
+  'packages/contract/src/settings/cloud.ts': ['googleClientSecret', 'dropboxToken'], // i18n label keys of the fields
 };
 
 describe('failure class: default or hard-coded credentials', () => {
@@ -28,13 +29,13 @@ describe('failure class: default or hard-coded credentials', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-firststart-'));
     const config = loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' });
     expect(config.adminPassword).toBeUndefined();
-    const { app, services } = await buildApp({ config, fileLogs: false, power: { reboot: () => {} } });
+    const { app, internals } = await buildApp({ config, fileLogs: false, power: { reboot: () => {} } });
     afterAll(async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     });
     const printed: string[] = [];
-    await ensureAdmin(services.repos, dataDir, config.adminPassword, (line) => printed.push(line));
+    await ensureAdmin(internals.repos, dataDir, config.adminPassword, (line) => printed.push(line));
     const file = join(dataDir, 'initial-admin-password');
     const password = readFileSync(file, 'utf8').trim();
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -42,15 +43,15 @@ describe('failure class: default or hard-coded credentials', () => {
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain(password);
     // The admin is the only account; its hash is argon2id; no usual default opens it.
-    const users = services.repos.users.list();
+    const users = internals.repos.users.list();
     expect(users.map((u) => u.usercode)).toEqual(['admin']);
     const hash = users[0]!.password_hash;
     expect(hash).toMatch(/^\$argon2id\$/);
     for (const guess of DEFAULTS) expect(await verifyPassword(hash, guess), guess).toBe(false);
     expect(await verifyPassword(hash, password)).toBe(true);
     // A second start keeps that account as it is (no reset to a default).
-    await ensureAdmin(services.repos, dataDir, undefined, (line) => printed.push(line));
-    expect(services.repos.users.find('admin')!.password_hash).toBe(hash);
+    await ensureAdmin(internals.repos, dataDir, undefined, (line) => printed.push(line));
+    expect(internals.repos.users.find('admin')!.password_hash).toBe(hash);
     expect(printed).toHaveLength(1);
   });
 
@@ -58,8 +59,8 @@ describe('failure class: default or hard-coded credentials', () => {
     const passwords: string[] = [];
     for (let i = 0; i < 2; i++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-firststart-'));
-      const { app, services } = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }), fileLogs: false, power: { reboot: () => {} } });
-      await ensureAdmin(services.repos, dataDir, undefined, () => {});
+      const { app, internals } = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }), fileLogs: false, power: { reboot: () => {} } });
+      await ensureAdmin(internals.repos, dataDir, undefined, () => {});
       passwords.push(readFileSync(join(dataDir, 'initial-admin-password'), 'utf8'));
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

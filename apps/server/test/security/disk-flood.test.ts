@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { oplogService } from '../../src/services/oplog-service.js';
+import { oplogService } from '../../src/services/system/oplog-service.js';
 import { makeApp } from '../helpers.js';
 
 const KEEP_ROWS = 100_000;
@@ -46,34 +46,34 @@ describe('failure class: log flooding that fills the disk', () => {
 
   describe('the operation log', async () => {
     const t = await makeApp();
-    const fill = (rows: number) => t.services.repos.users.transaction(() => {
-      for (let i = 0; i < rows; i++) t.services.repos.oplog.insert({ usercode: 'flood', opesource: '10.0.0.1', description: `row ${i}`, opetime: '2026-11-23 08:00:00' });
+    const fill = (rows: number) => t.internals.repos.users.transaction(() => {
+      for (let i = 0; i < rows; i++) t.internals.repos.oplog.insert({ usercode: 'flood', opesource: '10.0.0.1', description: `row ${i}`, opetime: '2026-11-23 08:00:00' });
     });
 
     it(`keeps the newest ${KEEP_ROWS} rows, from the first write after a start`, () => {
       fill(KEEP_ROWS + 500);
       // A start (restart, crash loop) trims at its first write: restarts cannot add up rows.
-      const started = oplogService(t.services.repos, { now: () => Date.now(), format: () => '2026-11-23 08:00:00' });
+      const started = oplogService(t.internals.repos, { now: () => Date.now(), format: () => '2026-11-23 08:00:00' });
       started.write('admin', '127.0.0.1', 'first write of this run');
-      expect(t.services.repos.oplog.count()).toBeLessThanOrEqual(KEEP_ROWS);
+      expect(t.internals.repos.oplog.count()).toBeLessThanOrEqual(KEEP_ROWS);
       fill(500);
       for (let i = 0; i < 1500; i++) started.write('flood', '10.0.0.2', `write ${i}`);
-      expect(t.services.repos.oplog.count()).toBeLessThan(KEEP_ROWS + 1000);
-      expect(t.services.repos.oplog.page(1, 0)[0]!.description).toBe('write 1499');
+      expect(t.internals.repos.oplog.count()).toBeLessThan(KEEP_ROWS + 1000);
+      expect(t.internals.repos.oplog.page(1, 0)[0]!.description).toBe('write 1499');
     });
 
     it('cuts a description to 500 characters', () => {
-      t.services.oplog.write('admin', '127.0.0.1', 'd'.repeat(100_000));
-      expect(t.services.repos.oplog.page(1, 0)[0]!.description).toHaveLength(500);
+      t.internals.oplog.write('admin', '127.0.0.1', 'd'.repeat(100_000));
+      expect(t.internals.repos.oplog.page(1, 0)[0]!.description).toHaveLength(500);
     });
 
     it('a flood of failed logins adds one short row each', async () => {
-      const before = t.services.repos.oplog.count();
+      const before = t.internals.repos.oplog.count();
       for (let i = 0; i < 20; i++) {
         await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: `10.3.0.${i}`, payload: JSON.stringify({ usercode: `u${'x'.repeat(31)}`, password: 'p'.repeat(128) }), headers: { 'content-type': 'application/json' } });
       }
-      const rows = t.services.repos.oplog.page(20, 0);
-      expect(t.services.repos.oplog.count()).toBeLessThanOrEqual(before + 20);
+      const rows = t.internals.repos.oplog.page(20, 0);
+      expect(t.internals.repos.oplog.count()).toBeLessThanOrEqual(before + 20);
       for (const r of rows) expect(JSON.stringify(r).length).toBeLessThan(300);
     });
   });

@@ -24,7 +24,7 @@ describe('symlinks in the storage that lead outside it', async () => {
   const t = await makeApp();
   const admin = await t.login();
   const ctx: ProbeContext = { t, admin, outside, port: await listen(t.app) };
-  const storage = t.services.mediaPath();
+  const storage = t.internals.mediaPath();
   const recDir = join(storage, 'recordings', '20260101-080000');
   mkdirSync(recDir, { recursive: true });
   symlinkSync(outside.secretFile, join(recDir, 'linked_HD.mp4'));
@@ -36,10 +36,10 @@ describe('symlinks in the storage that lead outside it', async () => {
 
   it('the disk scan adopts no link that leads outside the storage', async () => {
     expect((await t.post('scanfiles', {}, admin)).body.result).toBe(true);
-    for (let i = 0; i < 100 && t.services.engine.scanning; i++) await sleep(50);
-    expect(t.services.engine.scanning).toBe(false);
+    for (let i = 0; i < 100 && t.internals.engine.scanning; i++) await sleep(50);
+    expect(t.internals.engine.scanning).toBe(false);
     const realStorage = realpathSync(storage);
-    const files = t.services.repos.recordings.allFiles();
+    const files = t.internals.repos.recordings.allFiles();
     for (const f of files) {
       let real = f.filepath;
       try {

@@ -23,7 +23,7 @@ describe('uploads', async () => {
     it(`every raw call (${RAW_CALLS.join(', ')}) refuses a caller without a session or without the function, and stores nothing`, async () => {
       expect(RAW_CALLS.length).toBeGreaterThan(0);
       const files = dataFiles(t.dataDir);
-      const users = t.services.repos.users.list().length;
+      const users = t.internals.repos.users.list().length;
       for (const name of RAW_CALLS) {
         for (const session of [undefined, 'forged-session', viewer]) {
           const res = await t.app.inject({
@@ -34,7 +34,7 @@ describe('uploads', async () => {
         }
       }
       expect(dataFiles(t.dataDir)).toEqual(files);
-      expect(t.services.repos.users.list().length).toBe(users);
+      expect(t.internals.repos.users.list().length).toBe(users);
     });
 
     it('refuses a caller without a session before reading the upload', async () => {

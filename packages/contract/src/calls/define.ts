@@ -19,6 +19,8 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Data extends z.ZodTy
   reply?: 'json' | 'binary';
   /** Extra HTTP method besides POST (spec §7: `GET /api/restore_opelog`). */
   alsoGet?: boolean;
+  /** Keys of a successful answer's `data` that the envelope also carries at its top level (spec §3: login's `sessionID`). */
+  envelope?: readonly string[];
 }
 
 export function defineCall<Req extends z.ZodType, Data extends z.ZodType>(def: CallDef<Req, Data>): CallDef<Req, Data> {

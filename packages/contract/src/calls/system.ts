@@ -1,49 +1,30 @@
 import { z } from 'zod';
-import { ADMIN, anyOf, SESSION } from '../permissions.js';
-import { defineCall, Empty, NoData, nonEmptyTrimmed } from './define.js';
+import { ADMIN, anyOf, PUBLIC, SESSION } from '../permissions.js';
+import { defineCall, Empty, NoData } from './define.js';
 import { LIMITS } from '../limits.js';
 
-const hhmmss = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be a time HH:mm:ss');
-const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be YYYY-MM-DD HH:mm:ss');
-const cycle = z.enum(['once', 'day', 'week', 'month']);
-const mask = (bits: number) => z.number().int().min(0).max(2 ** bits - 1);
+/** Area `system`: the engine status, the room, the operation log, logs and backups, reboot, lock screen, NTP. */
 
-export const Schedule = z.object({
-  id: z.number(), name: z.string(), start: z.string(), stop: z.string(), cycle, weekdays: z.number(), months: z.number(), monthdays: z.number(),
-  enable: z.boolean(), duration: z.number(), schedules: z.array(z.object({ start: z.string(), end: z.string(), done: z.boolean() })),
+const truth = z.enum(['true', 'false']);
+export const Status = z.object({
+  isrecording: truth, isrecordingpaused: truth, isrecordpending: truth, isschedulerecording: truth,
+  recordingscheduleid: z.string(), recordingschedulestoptime: z.string(), recordingstart: z.string(), current: z.string(),
+  hdd_scanning: truth, hashdd: truth, hddtotalsize: z.string(), hddfreesize: z.string(),
+  hasusb: truth, usbtotalsize: z.string(), usbfreesize: z.string(), layoutbuttonid: z.string(),
+  isliving: truth, ismainliving: z.enum(['true', 'false', 'reconn']), issubliving: z.enum(['true', 'false', 'reconn']), livingstart: z.string(),
 });
-const ScheduleInput = z.object({
-  id: z.number().int().optional(), name: nonEmptyTrimmed(100), start: dateTime, stop: dateTime, cycle,
-  weekdays: mask(7).default(0), months: mask(12).default(0), monthdays: mask(31).default(0), enable: z.boolean().default(true),
-});
-export const Task = z.object({
-  id: z.number(), name: z.string(), taskcode: z.enum(['reboot', 'clearlog', 'ntp']), start: z.string(), cycle, weekdays: z.number(), months: z.number(), monthdays: z.number(),
-  enable: z.boolean(), next: z.string(), repeat: z.boolean(), repeatinterval: z.number(), duration: z.number(),
-});
-const TaskInput = z.object({
-  id: z.number().int().optional(), name: nonEmptyTrimmed(100), taskcode: z.enum(['reboot', 'clearlog', 'ntp']), start: hhmmss, cycle,
-  weekdays: mask(7).default(0), months: mask(12).default(0), monthdays: mask(31).default(0), enable: z.boolean().default(true),
-  repeat: z.boolean().default(false), repeatinterval: z.number().int().min(0).max(86400).default(0), duration: z.number().int().min(0).max(86400).default(0),
-});
-const crud = <T extends z.ZodType>(item: T) => z.discriminatedUnion('operation', [
-  z.object({ operation: z.literal('list') }),
-  z.object({ operation: z.literal('add'), data: item }),
-  z.object({ operation: z.literal('update'), data: item }),
-  z.object({ operation: z.literal('delete'), data: z.object({ id: z.number().int() }) }),
-]);
 export const OpeLogEntry = z.object({ usercode: z.string(), opesource: z.string(), description: z.string(), opetime: z.string() });
 const pageNumber = z.string().regex(/^\d{1,6}$/, 'must be a number').or(z.number().int().min(0)).transform(Number);
 
 export const systemCalls = {
-  schedule: defineCall({
-    summary: 'Recording schedules: list, add, update, delete (spec §5 rules).',
-    request: crud(ScheduleInput), data: z.array(Schedule).optional(), permission: anyOf('operating', 'record'), mutating: (b) => b.operation !== 'list',
+  status: defineCall({ summary: 'Record, live and storage state of the engine (spec §3 Record status).', request: Empty, data: Status, permission: SESSION, mutating: false }),
+  roominfo: defineCall({
+    summary: 'The room name, for the login page and the viewer.',
+    request: Empty,
+    data: z.object({ roomname: z.string() }),
+    permission: PUBLIC,
+    mutating: false,
   }),
-  task_schedule: defineCall({
-    summary: 'System tasks (reboot, clearlog, ntp): list returns an array.',
-    request: crud(TaskInput), data: z.array(Task).optional(), permission: anyOf('systemsetting'), mutating: (b) => b.operation !== 'list',
-  }),
-  scanfiles: defineCall({ summary: 'Start a disk scan (refused while recording).', request: Empty, data: NoData, permission: anyOf('storage'), mutating: true }),
   reboot: defineCall({ summary: 'Reboot the appliance (sandbox adapter: restart the service).', request: Empty, data: NoData, permission: anyOf('systemsetting'), mutating: true }),
   getopelog: defineCall({
     summary: 'Operation log page, newest first; pagesize and zero-based pageindex as strings.',

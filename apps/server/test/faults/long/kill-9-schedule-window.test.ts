@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatInZone, zoneOffsetMinutes } from '../../../src/services/schedule-time.js';
+import { formatInZone, zoneOffsetMinutes } from '../../../src/services/schedule/schedule-time.js';
 import { probeSeconds, sleep } from '../fault-helpers.js';
 import { api, distBuilt, freePort, login, startService, waitUp, type Service } from './service-process.js';
 

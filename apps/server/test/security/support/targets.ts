@@ -94,9 +94,9 @@ export const isPending = (call: CallName | undefined): boolean => call !== undef
 
 // Helpers for area files.
 
-/** The service's signer of media URLs (services/media-url.ts), looked up loosely so the tables do not depend on its shape. */
+/** The service's signer of media URLs (services/recording/media-url.ts), looked up loosely so the tables do not depend on its shape. */
 type Signer = { signMediaUrl(rel: string, ttlSeconds?: number): string };
-export const mediaSigner = (ctx: Pick<ProbeContext, 't'>): Signer | undefined => (ctx.t.services as { mediaUrls?: Signer }).mediaUrls;
+export const mediaSigner = (ctx: Pick<ProbeContext, 't'>): Signer | undefined => (ctx.t.internals as { mediaUrls?: Signer }).mediaUrls;
 
 /** GET of a URL path sent byte for byte (no normalisation on the way). */
 export async function getPath(ctx: ProbeContext, path: string, headers: Record<string, string> = {}): Promise<Answer> {
@@ -131,7 +131,7 @@ export function settingValue(
     ...opts,
     write: (ctx, value) => callAsAdmin(ctx, 'writeconfig', { settingcode: code, data: [{ key, value }] }),
     // What the repository holds (not a live value the service computes, like the device time).
-    stored: (ctx) => ctx.t.services.repos.settings.read(code)[key],
+    stored: (ctx) => ctx.t.internals.repos.settings.read(code)[key],
     normalized: (value) => def.schema.parse(value),
   };
 }

@@ -15,12 +15,12 @@ commandValue(settingValue('setting_osd', 'textcontent', {
     check: async (ctx, value) => {
       const { t } = ctx;
       // The engine writes the file when it plans an encode (a short-lived ffmpeg here).
-      t.services.media.ensure();
-      await t.services.media.release();
+      t.internals.media.ensure();
+      await t.internals.media.release();
       expect(readFileSync(join(t.dataDir, 'run', 'osd-text.txt'), 'utf8')).toBe(value);
       // The text never reaches the argv: the filtergraph only names the file.
       const argsWith = (text: string) => {
-        const raw = t.services.settings.raw;
+        const raw = t.internals.settings.raw;
         return buildEncoderArgs(planFromSettings({
           video: raw('setting_video_input'), codec: raw('setting_rec_video_codec'), audio: raw('setting_rec_audio_codec'), audioInput: raw('setting_audio_input'),
           osd: { ...raw('setting_osd'), enabletext: 'true', textcontent: text }, fit: raw('setting_video_layout'), save: raw('setting_advance_media_save'),

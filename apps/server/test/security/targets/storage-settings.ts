@@ -19,10 +19,10 @@ commandValue(settingValue('setting_advance_media_save', 'fileprefix', {
       expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
       await sleep(1500);
       expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
-      const [rec] = t.services.repos.recordings.inState('done').slice(-1);
+      const [rec] = t.internals.repos.recordings.inState('done').slice(-1);
       expect(rec).toBeDefined();
-      const storage = t.services.mediaPath();
-      const files = t.services.repos.recordings.files(rec!.id);
+      const storage = t.internals.mediaPath();
+      const files = t.internals.repos.recordings.files(rec!.id);
       expect(files.length).toBeGreaterThan(0);
       for (const f of files) {
         expect(dirname(f.filepath)).toBe(rec!.dir);

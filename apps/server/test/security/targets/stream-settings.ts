@@ -7,7 +7,7 @@ import { commandValue, SHAPES, settingValue, type ProbeContext } from '../suppor
 
 /** The composite encoder's argv as the engine builds it from the stored settings, with `letter` as an RTSP channel. */
 function encoderArgsWithRtsp(ctx: ProbeContext, letter: string): string[] {
-  const raw = ctx.t.services.settings.raw;
+  const raw = ctx.t.internals.settings.raw;
   return buildEncoderArgs(planFromSettings({
     video: { ...raw('setting_video_input'), [`channel${letter}`]: 'rtsp' }, codec: raw('setting_rec_video_codec'), audio: raw('setting_rec_audio_codec'),
     audioInput: raw('setting_audio_input'), osd: raw('setting_osd'), fit: raw('setting_video_layout'), save: raw('setting_advance_media_save'),

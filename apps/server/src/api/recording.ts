@@ -1,0 +1,23 @@
+import type { RecordingArea } from '../services/recording/index.js';
+import type { HandlerMap } from './handler.js';
+
+export const recordingHandlers: HandlerMap<RecordingArea> = {
+  recordctl: async (ctx) => {
+    const r = ctx.services.recording;
+    ctx.describe(ctx.body.control);
+    switch (ctx.body.control) {
+      case 'start':
+        await r.start(ctx.user);
+        return;
+      case 'pause':
+        return r.pause();
+      case 'resume':
+        return r.resume();
+      case 'stop':
+        return r.stop();
+    }
+  },
+  scanfiles: (ctx) => ctx.services.diskScan.start(),
+  listmedia: (ctx) => ctx.services.recordingList.list(ctx.user, ctx.body),
+  listsnapshot: (ctx) => ctx.services.recordingList.snapshots(ctx.user, ctx.body.recordid),
+};

@@ -1,0 +1,43 @@
+import { MESSAGES } from '@roomcast/contract';
+import type { Repositories } from '../../db/repositories/index.js';
+import { Fail } from '../core/index.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { dummyHash, verifyPassword } from '../core/index.js';
+import { userFunctions, type SessionService, type SessionUser } from './session-service.js';
+
+/** Forcing another session out stops recording, playback and streaming: admin or `operating` may. */
+const mayForce = (u: { role: string; functions: string[] }) => u.role === 'admin' || u.functions.includes('operating');
+
+export function authService(repos: Repositories, sessions: SessionService, throttle: LoginThrottle) {
+  return {
+    async login(usercode: string, password: string, source: string) {
+      const keys = [`ip:${source}`, `user:${usercode.toLowerCase()}`];
+      if (throttle.isLocked(keys)) throw new Fail(MESSAGES.loginThrottled, 429);
+      const user = repos.users.find(usercode);
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
+      if (!user || !ok) {
+        throttle.recordFailure(keys);
+        throw Fail.of('messageLoginFail');
+      }
+      throttle.recordSuccess(keys);
+      const functions = userFunctions(repos, user);
+      if (sessions.liveSessionOf(usercode) && !mayForce({ role: user.role, functions })) {
+        throw Fail.of('loginedNoPermission', usercode);
+      }
+      const sessionID = sessions.start(usercode, source);
+      return { sessionID, usercode: user.usercode, username: user.username, role: user.role, functions };
+    },
+
+    logout(who: SessionUser, usercode: string) {
+      if (usercode && usercode !== who.usercode) throw Fail.of('forbidden');
+      sessions.end(who.sessionId);
+    },
+
+    /** Never discloses another browser's session id: only echoes the caller's own when it is the live one. */
+    currentuser(usercode: string, callerSessionId: string | undefined) {
+      const live = sessions.liveSessionOf(usercode);
+      return { currentuser: usercode, islogined: live !== undefined, sessionid: live !== undefined && live === callerSessionId ? live : '' };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,29 @@
+import type { Repositories } from '../../db/repositories/index.js';
+import { periodicJob, type Clock } from '../core/index.js';
+import { authService } from './auth-service.js';
+import { groupService } from './group-service.js';
+import { LoginThrottle } from './login-throttle.js';
+import { sessionService } from './session-service.js';
+import { userService } from './user-service.js';
+
+export { ensureAdmin } from './bootstrap.js';
+export { ADMIN_USERCODE } from './user-service.js';
+export type { SessionUser, SessionService } from './session-service.js';
+
+/** Idle sessions are removed this often (each request also refuses an idle one on its own). */
+const PURGE_EVERY_MS = 60_000;
+
+/** The access domain: login and sessions, users (and their CSV import), groups and recording access. */
+export function createAccess(d: { repos: Repositories; clock: Clock }) {
+  const sessions = sessionService(d.repos, d.clock);
+  return {
+    area: {
+      auth: authService(d.repos, sessions, new LoginThrottle(d.clock)),
+      sessions,
+      users: userService(d.repos, sessions, d.clock),
+      groups: groupService(d.repos),
+    },
+    jobs: [periodicJob({ name: 'idle sessions', everyMs: PURGE_EVERY_MS, run: () => void sessions.purgeIdle() })],
+  };
+}
+export type AccessArea = ReturnType<typeof createAccess>['area'];

@@ -1,0 +1,61 @@
+import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import { LIMITS } from '@roomcast/contract';
+import type { Repositories } from '../../db/repositories/index.js';
+import { Fail } from '../core/index.js';
+import { hashPassword } from '../core/index.js';
+import type { SessionUser } from './session-service.js';
+
+const COLUMNS = ['usercode', 'username', 'password', 'role', 'groupcode'] as const;
+const Row = z.object({
+  usercode: z.string().min(1, 'usercode is required').max(LIMITS.usercodeMax).regex(/^[\w.@-]+$/, 'usercode may only contain letters, digits and . _ - @'),
+  username: z.string().min(1, 'username is required').max(LIMITS.usernameMax),
+  password: z.string().min(1, 'password is required').min(LIMITS.passwordMin, `password must be at least ${LIMITS.passwordMin} characters`).max(LIMITS.passwordMax),
+  role: z.enum(['user', 'admin'], 'role must be user or admin'),
+  groupcode: z.string().min(1, 'groupcode is required'),
+});
+
+/**
+ * CSV import (spec §5): columns usercode, username, password, role, groupcode, all required; groupcode must
+ * exist; role user|admin. Every bad row is reported with its line number; any bad row imports nothing.
+ */
+export async function importUsers(repos: Repositories, who: SessionUser, bytes: Buffer, now: number): Promise<number> {
+  if (bytes.length === 0) throw Fail.of('importFailed', 'The file is empty.');
+  let records: string[][];
+  try {
+    records = parse(bytes, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
+  } catch (err) {
+    throw Fail.of('importFailed', `The file is not valid CSV (${(err as Error).message}).`);
+  }
+  const header = records[0]?.map((h) => h.toLowerCase());
+  const hasHeader = header !== undefined && COLUMNS.every((c, i) => header[i] === c);
+  const start = hasHeader ? 1 : 0;
+  const errors: string[] = [];
+  const rows: z.infer<typeof Row>[] = [];
+  const seen = new Set<string>();
+  records.slice(start).forEach((fields, i) => {
+    const line = i + start + 1;
+    if (fields.length !== COLUMNS.length) return errors.push(`Line ${line}: expected ${COLUMNS.length} columns, found ${fields.length}.`);
+    const parsed = Row.safeParse(Object.fromEntries(COLUMNS.map((c, k) => [c, fields[k]])));
+    if (!parsed.success) return errors.push(`Line ${line}: ${parsed.error.issues.map((x) => x.message).join('; ')}.`);
+    const r = parsed.data;
+    const problems: string[] = [];
+    if (!repos.groups.find(r.groupcode)) problems.push(`group ${r.groupcode} does not exist`);
+    if (repos.users.find(r.usercode)) problems.push(`user ${r.usercode} already exists`);
+    if (seen.has(r.usercode)) problems.push(`user ${r.usercode} appears twice in the file`);
+    if (r.role === 'admin' && who.role !== 'admin') problems.push('only an administrator can import administrators');
+    seen.add(r.usercode);
+    if (problems.length) return errors.push(`Line ${line}: ${problems.join('; ')}.`);
+    rows.push(r);
+  });
+  if (errors.length) throw Fail.of('importFailed', errors.join(' '));
+  if (rows.length === 0) throw Fail.of('importFailed', 'The file has no users.');
+  const hashed = await Promise.all(rows.map(async (r) => ({ ...r, hash: await hashPassword(r.password) })));
+  const createdAt = new Date(now).toISOString();
+  repos.users.transaction(() => {
+    for (const r of hashed) {
+      repos.users.insert({ usercode: r.usercode, username: r.username, password_hash: r.hash, role: r.role, groupcode: r.groupcode, functions: [], created_at: createdAt });
+    }
+  });
+  return rows.length;
+}

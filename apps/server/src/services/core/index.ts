@@ -1,0 +1,5 @@
+// The infrastructure every domain uses: time, the one scheduler, business failures, password hashing.
+export { systemClock, systemTimers, formatDateTime, zoneOffsetMinutes, type Clock, type DeviceClock, type Timers } from './clock.js';
+export { createScheduler, periodicJob, type Job, type PeriodicJobSpec, type Scheduler, type SchedulerDeps } from './scheduler.js';
+export { Fail } from './fail.js';
+export { dummyHash, generatePassword, hashPassword, verifyPassword } from './passwords.js';

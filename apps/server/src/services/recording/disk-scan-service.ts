@@ -1,0 +1,69 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHANNEL_CODES, MESSAGES } from '@roomcast/contract';
+import type { Repositories } from '../../db/repositories/index.js';
+import type { EngineState } from '../../media/engine-state.js';
+import { probeDurationMs } from '../../media/process-runner.js';
+import type { DeviceClock } from '../core/index.js';
+import { Fail } from '../core/index.js';
+import type { RecordingService } from './recording-service.js';
+
+const CHANNEL_BY_NAME = new Map(Object.entries(CHANNEL_CODES).map(([n, name]) => [name as string, Number(n)]));
+const MEDIA_FILE = /_(HD|SD|CH[1-5]S?)(?:_(\d+))?\.(mp4|ts)$/;
+
+/**
+ * `scanfiles`: reconciles the recording storage with the database. Unfinished recordings are finalized,
+ * files on disk that the database does not know are adopted (in their recording, or as a new one), and files
+ * the database lists but the disk lacks are marked missing (and unmarked when they come back).
+ */
+export function diskScanService(repos: Repositories, engine: EngineState, recording: RecordingService, mediaPath: () => string, oplog: (d: string) => void, log: (l: string) => void, clock: DeviceClock) {
+  async function run(): Promise<{ adopted: number; missing: number }> {
+    await recording.recover();
+    let missing = 0;
+    for (const f of repos.recordings.allFiles()) {
+      const gone = !existsSync(f.filepath);
+      if (gone) missing++;
+      if (Boolean(f.missing) !== gone) repos.recordings.setMissing(f.id, gone);
+    }
+    let adopted = 0;
+    const root = join(mediaPath(), 'recordings');
+    if (!existsSync(root)) return { adopted, missing };
+    // Real folders and files only: a symbolic link (a USB disk can carry any) may lead outside the storage.
+    for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (!entry.isDirectory()) continue;
+      const name = entry.name;
+      const dir = join(root, name);
+      const files = readdirSync(dir, { withFileTypes: true })
+        .filter((f) => f.isFile() && MEDIA_FILE.test(f.name) && !repos.recordings.fileByPath(join(dir, f.name)))
+        .map((f) => f.name);
+      if (!files.length) continue;
+      let rec = repos.recordings.findByDir(dir);
+      if (!rec) {
+        const started = clock.format(statSync(dir).birthtimeMs || statSync(dir).mtimeMs);
+        const id = repos.recordings.insertAdopted({ title: name, name, usercode: 'admin', useraccount: 'Administrator', source: '', dir, starttime: started, stoptime: started, note: 'found on disk by a disk scan' });
+        rec = repos.recordings.find(id)!;
+      }
+      for (const file of files) {
+        const path = join(dir, file);
+        const [, code, part] = MEDIA_FILE.exec(file)!;
+        repos.recordings.addFile({ recording_id: rec.id, channel: CHANNEL_BY_NAME.get(code!) ?? 10, filepath: path, title: `${rec.title} ${code}${part ? `_${part}` : ''}`, filesize: statSync(path).size, starttime: rec.starttime, duration_ms: await probeDurationMs(path) });
+        adopted++;
+      }
+    }
+    return { adopted, missing };
+  }
+
+  return {
+    start(): void {
+      if (engine.recording !== 'idle' || engine.pending) throw new Fail(MESSAGES.hddScanRecording);
+      if (engine.scanning) return;
+      engine.scanning = true;
+      void run()
+        .then(({ adopted, missing }) => oplog(`disk scan finished: ${adopted} file(s) adopted, ${missing} missing`))
+        .catch((err: Error) => log(`disk scan failed: ${err.message}`))
+        .finally(() => {
+          engine.scanning = false;
+        });
+    },
+  };
+}

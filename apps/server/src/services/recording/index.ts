@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Repositories } from '../../db/repositories/index.js';
+import type { EngineState } from '../../media/engine-state.js';
+import { LOST_SOURCE_POLL_MS, type MediaEngine } from '../../media/media-engine.js';
+import { periodicJob, type Clock, type DeviceClock } from '../core/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { OpLogService } from '../system/index.js';
+import { diskScanService } from './disk-scan-service.js';
+import { mediaStorage } from './media-storage.js';
+import { loadMediaSecret, MediaUrls } from './media-url.js';
+import { recordingListService } from './recording-list-service.js';
+import { recordingService } from './recording-service.js';
+
+export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S } from './media-url.js';
+export type { RecordingService } from './recording-service.js';
+
+export interface RecordingDomainDeps {
+  repos: Repositories;
+  settings: SettingsService;
+  engine: EngineState;
+  media: MediaEngine;
+  clock: Clock;
+  device: DeviceClock;
+  dataDir: string;
+  usbPath: string | undefined;
+  minFreeBytes: number;
+  partLimitOverrideMs: number | undefined;
+  snapshotIntervalMs: number;
+  log: (line: string) => void;
+  oplog: OpLogService;
+  /** The scheduler's `replan`: a periodic job of this domain became active. */
+  replan: () => void;
+}
+
+/**
+ * The recording domain: record control over the media engine, the recordings list, the disk scan, the
+ * recording storage and the signed media URLs of its files and snapshots.
+ */
+export function createRecording(d: RecordingDomainDeps) {
+  const defaultMedia = join(d.dataDir, 'media');
+  const mediaPath = () => d.settings.raw('setting_advance_media_save').savepath || defaultMedia;
+  // The default recording storage exists from the first start, so status reports it present.
+  mkdirSync(defaultMedia, { recursive: true });
+  // Signed /media/ URLs (recording files, snapshots) relative to these storage roots.
+  const urls = new MediaUrls(loadMediaSecret(d.dataDir), d.clock);
+  const storage = mediaStorage(() => [mediaPath(), defaultMedia, d.usbPath], urls);
+  const recording = recordingService({
+    repos: d.repos, settings: d.settings, engine: d.engine, encoder: d.media.encoder, clock: d.device, mediaPath,
+    ensureEncoder: d.media.ensure, ensureIso: d.media.ensureIso, releaseEncoder: d.media.release,
+    minFreeBytes: d.minFreeBytes, partLimitOverrideMs: d.partLimitOverrideMs, snapshotIntervalMs: d.snapshotIntervalMs,
+    log: d.log, oplog: d.oplog.system, replan: d.replan,
+  });
+  return {
+    area: {
+      recording,
+      diskScan: diskScanService(d.repos, d.engine, recording, mediaPath, d.oplog.system, d.log, d.device),
+      recordingList: recordingListService(d.repos, storage),
+    },
+    recording,
+    mediaPath,
+    /** What `GET /media/...` needs: the signature check, the file lookup and the clock for cache lifetimes. */
+    mediaFiles: { verify: urls.verify, resolve: storage.resolve, now: () => d.clock.now() },
+    mediaUrls: urls,
+    mediaStorage: storage,
+    jobs: [
+      recording.checksJob,
+      periodicJob({ name: 'lost RTSP sources', everyMs: LOST_SOURCE_POLL_MS, run: () => d.media.pollLostSources() }),
+    ],
+  };
+}
+export type RecordingArea = ReturnType<typeof createRecording>['area'];
+export type MediaFiles = ReturnType<typeof createRecording>['mediaFiles'];

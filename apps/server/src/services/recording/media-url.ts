@@ -1,0 +1,90 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Clock } from '../core/index.js';
+
+/** URL prefix of media files (recording files, snapshots), signed because `<video src>` cannot send a session header. */
+export const MEDIA_PREFIX = '/media/';
+/** Long enough to watch a 4 h part with pauses from one listing; a leaked URL dies after it. */
+export const DEFAULT_MEDIA_TTL_S = 6 * 3600;
+const MAX_TTL_S = 7 * 24 * 3600;
+/** Expiries of TTLs of an hour or more are rounded up to this step, so listings in one window give identical URLs (browser cache). */
+const EXPIRY_STEP_S = 600;
+const SECRET_FILE = 'media-url.key';
+const MAX_PATH = 1024;
+
+/**
+ * A storage-relative path as it may be signed and served: `/`-separated segments, none empty (so not absolute),
+ * none `.` or `..`, no backslash, NUL or other control characters. Anything else is refused everywhere.
+ */
+export function isSafeRelPath(rel: string): boolean {
+  if (rel.length === 0 || rel.length > MAX_PATH || /[\\\u0000-\u001f\u007f]/.test(rel)) return false;
+  return rel.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
+}
+
+/** The storage-relative path of a `/media/...` request path (still percent-encoded), or undefined when malformed. */
+export function relPathOfRequest(encodedPath: string): string | undefined {
+  if (!encodedPath.startsWith(MEDIA_PREFIX)) return undefined;
+  const segments: string[] = [];
+  for (const raw of encodedPath.slice(MEDIA_PREFIX.length).split('/')) {
+    let seg: string;
+    try {
+      seg = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    // An encoded separator (%2f, %5c) would change how the path splits: refused, never reinterpreted.
+    if (seg.includes('/')) return undefined;
+    segments.push(seg);
+  }
+  const rel = segments.join('/');
+  return isSafeRelPath(rel) ? rel : undefined;
+}
+
+/** The HMAC key: 32 random bytes made on first use and kept in DATA_DIR (0600), so URLs survive a restart. */
+export function loadMediaSecret(dataDir: string): Buffer {
+  const file = join(dataDir, SECRET_FILE);
+  try {
+    const hex = readFileSync(file, 'utf8').trim();
+    if (/^[0-9a-f]{64}$/.test(hex)) {
+      if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+      return Buffer.from(hex, 'hex');
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const secret = randomBytes(32);
+  writeFileSync(file, `${secret.toString('hex')}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/**
+ * Signs and verifies media URLs: `/media/<rel path, each segment percent-encoded>?exp=<unix s>&sig=<hex>` with
+ * sig = HMAC-SHA256(secret, relPath + NUL + exp). The path is the file's path relative to the storage root.
+ */
+export class MediaUrls {
+  constructor(private readonly secret: Buffer, private readonly clock: Clock) {}
+
+  private mac(rel: string, exp: number): Buffer {
+    return createHmac('sha256', this.secret).update(`${rel}\u0000${exp}`).digest();
+  }
+
+  /** The URL of a file under the storage root (path relative to it), valid for `ttlSeconds`. */
+  signMediaUrl = (relPath: string, ttlSeconds = DEFAULT_MEDIA_TTL_S): string => {
+    if (!isSafeRelPath(relPath)) throw new Error(`not a storage-relative media path: ${JSON.stringify(relPath)}`);
+    const ttl = Math.min(Math.max(1, Math.floor(ttlSeconds)), MAX_TTL_S);
+    const step = ttl >= 3600 ? EXPIRY_STEP_S : 1;
+    const exp = Math.ceil((Math.floor(this.clock.now() / 1000) + ttl) / step) * step;
+    const path = relPath.split('/').map(encodeURIComponent).join('/');
+    return `${MEDIA_PREFIX}${path}?exp=${exp}&sig=${this.mac(relPath, exp).toString('hex')}`;
+  };
+
+  /** Whether `sig` signs `relPath` until `exp` and `exp` has not passed (query values as received). */
+  verify = (relPath: string, exp: string | undefined, sig: string | undefined): boolean => {
+    if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return false;
+    const expiry = Number(exp);
+    if (expiry * 1000 <= this.clock.now()) return false;
+    return timingSafeEqual(this.mac(relPath, expiry), Buffer.from(sig, 'hex'));
+  };
+}

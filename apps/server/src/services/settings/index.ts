@@ -1,0 +1,50 @@
+import { defaultValues } from '@roomcast/contract';
+import type { Repositories } from '../../db/repositories/index.js';
+import { formatDateTime, zoneOffsetMinutes, type Clock, type DeviceClock } from '../core/index.js';
+import { settingsService, type SettingsService } from './settings-service.js';
+import { loadWebConfig } from './webconfig-service.js';
+
+export type { SettingsService } from './settings-service.js';
+
+export interface SettingsDeps {
+  repos: Repositories;
+  clock: Clock;
+  dataDir: string;
+  /** The service's own version (setting_version.softversion). */
+  version: string;
+  /** Whether the live room is on (setting_roomstatus.living). */
+  living: () => boolean;
+  warn: (msg: string) => void;
+}
+
+/**
+ * The settings domain: stored values over the contract's definitions, the values the service computes
+ * (device date and time, versions, room status), the device's zone and the web config.
+ */
+export function createSettings(d: SettingsDeps) {
+  // The zone is read from the stored values: the live `current` of setting_datetime is itself formatted with it.
+  const zone = () => d.repos.settings.read('setting_datetime').zone ?? defaultValues('setting_datetime').zone;
+  const zoneOffset = () => zoneOffsetMinutes(zone());
+  /** Times the device shows (status, recordings, operation log) are written in the device's zone. */
+  const device: DeviceClock = { now: () => d.clock.now(), format: (ms) => formatDateTime(ms, zoneOffset()) };
+  const settings: SettingsService = settingsService(d.repos, {
+    // The device time the console shows and ticks from (spec §4 clock display).
+    setting_datetime: () => {
+      const now = d.clock.now();
+      return { current: `${device.format(now)}.${String(now % 1000).padStart(3, '0')}` };
+    },
+    setting_version: () => ({ systemversion: process.version, softversion: d.version, productserialnumber: settings.raw('setting_product').serialnumber ?? '' }),
+    setting_roomstatus: () => {
+      const room = settings.raw('setting_room');
+      return { living: d.living() ? 'true' : 'false', publish: room.publish ?? 'false', urlsession: room.urlsession ?? '' };
+    },
+  });
+  return {
+    area: { settings },
+    settings,
+    device,
+    zoneOffset,
+    webconfig: loadWebConfig(d.dataDir, d.warn),
+  };
+}
+export type SettingsArea = ReturnType<typeof createSettings>['area'];

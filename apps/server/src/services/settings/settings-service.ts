@@ -1,0 +1,61 @@
+import { applyWrite, readableValues, SETTINGS, type SettingCode } from '@roomcast/contract';
+import type { Repositories } from '../../db/repositories/index.js';
+import { Fail } from '../core/index.js';
+import { hashPassword } from '../core/index.js';
+
+type KeyValue = { key: string; value: string };
+
+/** Secret keys stored as argon2id hashes, never as written (they are only ever verified). */
+const HASHED_KEYS: Partial<Record<SettingCode, string[]>> = { setting_lockscreen: ['password'] };
+
+/** Readers of values the service computes (real network, version, room status) per setting code. */
+export type LiveValues = Partial<Record<SettingCode, () => Record<string, string>>>;
+
+/** Settings over the contract's definitions: validated all-or-nothing writes, defaults where never written. */
+export function settingsService(repos: Repositories, live: LiveValues = {}) {
+  const values = (code: SettingCode) => ({ ...readableValues(code, repos.settings.read(code)), ...live[code]?.() });
+  const listed = (code: SettingCode, keys?: string[]): KeyValue[] =>
+    Object.entries(values(code))
+      .filter(([k]) => !keys?.length || keys.includes(k))
+      .map(([key, value]) => ({ key, value }));
+  return {
+    /** Values for the service's own use (secrets included). */
+    raw: (code: SettingCode): Record<string, string> => ({ ...readableValues(code, {}), ...repos.settings.read(code), ...live[code]?.() }),
+    read: (code: SettingCode, keys?: string[]) => listed(code, keys),
+    /** Validates every section first; writes all of them in one transaction or none. Returns the changed keys per code. */
+    async write(sections: { code: SettingCode; data: KeyValue[] }[]) {
+      const validate = () => {
+        const writes: { code: SettingCode; values: Record<string, string> }[] = [];
+        const problems: string[] = [];
+        for (const s of sections) {
+          const result = applyWrite(s.code, repos.settings.read(s.code), s.data);
+          if (result.ok) writes.push({ code: s.code, values: result.values });
+          else problems.push(...result.issues.map((i) => i.message));
+        }
+        if (problems.length) throw Fail.of('settingInvalid', problems.join('; '));
+        return writes;
+      };
+      // Secrets are hashed first (argon2id is slow and async); validation, merge and write then run again in one
+      // synchronous step over what is stored now, so concurrent writes of one code apply whole, one after another.
+      const hashes = new Map<string, string>();
+      for (const w of validate()) {
+        const stored = repos.settings.read(w.code);
+        for (const key of HASHED_KEYS[w.code] ?? []) {
+          const value = w.values[key];
+          if (value && value !== stored[key]) hashes.set(value, await hashPassword(value));
+        }
+      }
+      const writes = validate();
+      for (const w of writes) {
+        for (const key of HASHED_KEYS[w.code] ?? []) {
+          const hashed = hashes.get(w.values[key] ?? '');
+          if (hashed) w.values[key] = hashed;
+        }
+      }
+      repos.settings.writeAll(writes);
+      return writes.map((w) => w.code);
+    },
+    has: (code: string): code is SettingCode => Object.prototype.hasOwnProperty.call(SETTINGS, code),
+  };
+}
+export type SettingsService = ReturnType<typeof settingsService>;

@@ -1,0 +1,152 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The dependency rules of docs/architecture.md, held over the TypeScript import graph. An edge is one
+// `import ... from '...'`, `export ... from '...'`, `import('...')` or `import '...'` of a source file;
+// relative specifiers are resolved to repository paths, package specifiers are kept as written.
+const ROOT = resolve(import.meta.dirname, '..');
+const SOURCES = ['apps/server/src', 'apps/console/src', 'packages/contract/src'];
+const SKIP_DIRS = new Set(['node_modules', 'dist']);
+const SPECIFIER = /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+export interface Edge { from: string; to: string }
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) sourceFiles(path, out);
+    } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.d\.ts$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+/** Import specifiers of a source text (comments removed first, so an example in a comment is no edge). */
+export function specifiersOf(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return [...code.matchAll(SPECIFIER)].map((m) => (m[1] ?? m[2])!);
+}
+
+/** A relative specifier as a repository path without extension (`.js` in TS sources names the `.ts` file). */
+function target(from: string, spec: string): string {
+  if (!spec.startsWith('.')) return spec;
+  return relative(ROOT, resolve(ROOT, dirname(from), spec)).replace(/\.(js|ts|tsx|jsx)$/, '');
+}
+
+export function importGraph(): Edge[] {
+  return SOURCES.flatMap((dir) => sourceFiles(dir)).flatMap((from) =>
+    specifiersOf(readFileSync(join(ROOT, from), 'utf8')).map((spec) => ({ from, to: target(from, spec) })));
+}
+
+const SERVER = 'apps/server/src/';
+const DOMAIN = /^apps\/server\/src\/services\/([\w-]+)\/(.+)$/;
+const FEATURE = /^apps\/console\/src\/features\/([\w-]+)\//;
+
+/** The domain folder and inner path of a path under services/<domain>/, if it is one. */
+const domainOf = (path: string) => {
+  const m = DOMAIN.exec(path);
+  return m ? { domain: m[1]!, inner: m[2]!.replace(/\.(ts|tsx)$/, '') !== 'index' } : undefined;
+};
+
+/** Each rule says why an edge breaks it, or nothing. */
+export const RULES: { name: string; check: (e: Edge) => boolean }[] = [
+  {
+    name: 'api/ imports no db/ and no inner file of a domain (only services/<domain>/index.ts)',
+    check: (e) => e.from.startsWith(`${SERVER}api/`) && (e.to.startsWith(`${SERVER}db/`) || domainOf(e.to)?.inner === true),
+  },
+  {
+    name: 'a domain imports another domain only through its index.ts',
+    check: (e) => {
+      const from = domainOf(e.from);
+      const to = domainOf(e.to);
+      return from !== undefined && to !== undefined && from.domain !== to.domain && to.inner;
+    },
+  },
+  {
+    name: 'media/ and host/ import neither services/, db/ nor fastify',
+    check: (e) => (e.from.startsWith(`${SERVER}media/`) || e.from.startsWith(`${SERVER}host/`))
+      && (e.to.startsWith(`${SERVER}services/`) || e.to.startsWith(`${SERVER}db/`) || e.to === 'fastify' || e.to.startsWith('fastify/') || e.to.startsWith('@fastify/')),
+  },
+  {
+    name: 'a console feature does not reach into another feature',
+    check: (e) => {
+      const from = FEATURE.exec(e.from)?.[1];
+      const to = FEATURE.exec(`${e.to}/`)?.[1];
+      return from !== undefined && to !== undefined && from !== to;
+    },
+  },
+  {
+    name: 'the console does not import the server',
+    check: (e) => e.from.startsWith('apps/console/') && (e.to.startsWith('apps/server/') || e.to === '@roomcast/server' || e.to.startsWith('@roomcast/server/')),
+  },
+  {
+    name: 'the contract imports nothing of ours',
+    check: (e) => e.from.startsWith('packages/contract/') && (e.to.startsWith('apps/') || e.to.startsWith('@roomcast/')),
+  },
+];
+
+export function violations(edges: Edge[]): { rule: string; edge: string }[] {
+  return edges.flatMap((e) => RULES.filter((r) => r.check(e)).map((r) => ({ rule: r.name, edge: `${e.from} -> ${e.to}` })));
+}
+
+describe('dependency rules (docs/architecture.md)', () => {
+  const edges = importGraph();
+  const found = violations(edges);
+
+  it('reads the import graph (sanity: it sees the edges it should)', () => {
+    expect(edges.length).toBeGreaterThan(200);
+    expect(edges).toContainEqual({ from: 'apps/server/src/app.ts', to: 'apps/server/src/services/index' });
+  });
+
+  for (const rule of RULES) {
+    it(rule.name, () => {
+      expect(found.filter((v) => v.rule === rule.name).map((v) => v.edge)).toEqual([]);
+    });
+  }
+});
+
+describe('each rule catches a violation (self-test with fake edges)', () => {
+  const bad: [string, Edge][] = [
+    ['api/ imports no db/', { from: `${SERVER}api/access.ts`, to: `${SERVER}db/repositories/index` }],
+    ['api/ imports no db/', { from: `${SERVER}api/recording.ts`, to: `${SERVER}services/recording/recording-service` }],
+    ['a domain imports another domain only', { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/access/session-service` }],
+    ['media/ and host/', { from: `${SERVER}media/encoder.ts`, to: `${SERVER}services/core/index` }],
+    ['media/ and host/', { from: `${SERVER}host/power.ts`, to: `${SERVER}db/open` }],
+    ['media/ and host/', { from: `${SERVER}media/encoder.ts`, to: 'fastify' }],
+    ['a console feature', { from: 'apps/console/src/features/users/UsersPage.tsx', to: 'apps/console/src/features/groups/groups-api' }],
+    ['the console does not import the server', { from: 'apps/console/src/api/client.ts', to: 'apps/server/src/api/handler' }],
+    ['the contract imports nothing of ours', { from: 'packages/contract/src/index.ts', to: '@roomcast/server' }],
+  ];
+  it.each(bad)('%s: %j', (rule, edge) => {
+    expect(violations([edge]).map((v) => v.rule).some((r) => r.startsWith(rule))).toBe(true);
+  });
+
+  const fine: Edge[] = [
+    { from: `${SERVER}api/access.ts`, to: `${SERVER}services/access/index` },
+    { from: `${SERVER}api/register.ts`, to: `${SERVER}services/index` },
+    { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/access/index` },
+    { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/recording/recording-service` },
+    { from: `${SERVER}services/recording/recording-service.ts`, to: `${SERVER}media/encoder` },
+    { from: 'apps/console/src/features/users/UsersPage.tsx', to: 'apps/console/src/features/users/user-form' },
+    { from: 'apps/console/src/features/users/UsersPage.tsx', to: 'apps/console/src/components/PageContainer' },
+  ];
+  it('allowed edges pass', () => {
+    expect(violations(fine)).toEqual([]);
+  });
+
+  it('parses import, export-from, type-only, side-effect and dynamic imports, not comments', () => {
+    const text = [
+      "import { a } from './a.js';",
+      "import type { B } from '../b.js';",
+      "export { c } from './c.js';",
+      "export * from './d.js';",
+      "import './e.css';",
+      "const F = lazy(() => import('./f.js'));",
+      "// import { g } from './g.js';",
+      "/* import { h } from './h.js'; */",
+      'import {\n  i,\n  j,\n} from "./ij.js";',
+    ].join('\n');
+    expect(specifiersOf(text)).toEqual(['./a.js', '../b.js', './c.js', './d.js', './e.css', './f.js', './ij.js']);
+  });
+});
