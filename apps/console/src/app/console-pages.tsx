@@ -1,5 +1,5 @@
 import type { FunctionKey, WebConfig } from '@roomcast/contract';
-import { GroupPage, OperationLogPage, UserPage, WorkbenchPage, type LazyPage } from './pages';
+import { AudioPage, GroupPage, OperationLogPage, UserPage, WorkbenchPage, type LazyPage } from './pages';
 import type { MenuIcon } from './shell/menu-icons';
 
 export type MenuGroupKey = 'operation' | 'file' | 'usermanage' | 'advance' | 'system';
@@ -35,7 +35,7 @@ export interface ConsolePage {
  */
 export const CONSOLE_PAGES: ConsolePage[] = [
   { path: 'operation/opemain', group: 'operation', id: 'opemain', icon: 'dashboard', requires: ['operating', 'record'], component: WorkbenchPage },
-  { path: 'operation/opeaudio', group: 'operation', id: 'opeaudio', icon: 'sound', requires: ['audiosetting'] },
+  { path: 'operation/opeaudio', group: 'operation', id: 'opeaudio', icon: 'sound', requires: ['audiosetting'], component: AudioPage },
   { path: 'operation/opevideo', group: 'operation', id: 'opevideo', icon: 'videoCamera', requires: ['videosetting'] },
   { path: 'operation/opeeffect', group: 'operation', id: 'opeeffect', icon: 'appstore', requires: ['videoeffect'] },
   { path: 'operation/opeosd', group: 'operation', id: 'opeosd', icon: 'fontSize', requires: ['logotitle'] },

@@ -25,6 +25,7 @@ export const RebootPage = lazyPage(() => import('../features/system/RebootPage')
 export const UserPage = lazyPage(() => import('../features/users/UserPage'));
 export const GroupPage = lazyPage(() => import('../features/groups/GroupPage'));
 export const WorkbenchPage = lazyPage(() => import('../features/workbench/WorkbenchPage'));
+export const AudioPage = lazyPage(() => import('../features/settings/audio/AudioPage'));
 export const NotAvailable = lazyPage(() => import('../components/NotAvailable'));
 export const StatusResult = lazyPage(() => import('../components/StatusResult'));
 export const ShellLayout = lazyPage(() => import('./shell/ShellLayout'));

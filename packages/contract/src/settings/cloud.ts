@@ -1,16 +1,14 @@
 import { anyOf } from '../permissions.js';
 import { boolText, defineSetting, settingKey as key, type SettingIssue } from './define.js';
+import { ruleIssue, type SettingRule } from './rules.js';
 import { pathText, tokenText } from './values.js';
 
 /*
  * Cloud sharing ("not shown" in the spec; Roomcast's codes). Credentials are secrets: never read back.
  * An enabled provider needs its credentials, checked on the merged values (a kept secret counts).
  */
-const LABELS: Record<string, string> = { clientid: 'client ID', clientsecret: 'client secret', accesstoken: 'access token' };
-const missing = (v: Record<string, string>, keys: string[], provider: string): SettingIssue[] =>
-  v.enable === 'true'
-    ? keys.filter((k) => !v[k]).map((k) => ({ key: k, message: `${provider} is enabled. Please input its ${LABELS[k]} or disable it.` }))
-    : [];
+const missing = (v: Record<string, string>, rules: Record<string, SettingRule>): SettingIssue[] =>
+  v.enable === 'true' ? Object.entries(rules).filter(([k]) => !v[k]).map(([k, rule]) => ruleIssue(k, rule)) : [];
 
 export const settingCloudGoogle = defineSetting({
   description: 'Sharing recordings to Google Drive.',
@@ -22,7 +20,7 @@ export const settingCloudGoogle = defineSetting({
     clientsecret: key('', tokenText(256), 'OAuth client secret.', { secret: true }),
     path: key('Roomcast', pathText, 'Drive folder the files go to.'),
   },
-  check: (v) => missing(v, ['clientid', 'clientsecret'], 'Google Drive'),
+  check: (v) => missing(v, { clientid: 'googleClientId', clientsecret: 'googleClientSecret' }),
 });
 
 export const settingCloudDropbox = defineSetting({
@@ -34,5 +32,5 @@ export const settingCloudDropbox = defineSetting({
     path: key('/Roomcast', pathText, 'Dropbox folder the files go to.'),
     accesstoken: key('', tokenText(2048), 'Dropbox access token.', { secret: true }),
   },
-  check: (v) => missing(v, ['accesstoken'], 'Dropbox'),
+  check: (v) => missing(v, { accesstoken: 'dropboxToken' }),
 });

@@ -1,18 +1,65 @@
 import { z } from 'zod';
 import type { Requirement } from '../permissions.js';
 
+/**
+ * What a value is, for the console to pick the widget and its range (zod 4 `.meta({ setting })` on every value
+ * schema; `settingKey` copies it onto the key). The schema stays the one judge of a value; this only describes it.
+ */
+export type TextFormat = 'plain' | 'compact' | 'host' | 'url' | 'path' | 'token' | 'account' | 'password' | 'address' | 'hexColor' | 'fileName';
+export type ValueMeta =
+  | { kind: 'bool' }
+  | { kind: 'int'; min: number; max: number }
+  | { kind: 'enum'; options: readonly string[] }
+  /** HH:mm:ss */
+  | { kind: 'time' }
+  /** YYYY-MM-DD HH:mm:ss(.SSS), "" allowed */
+  | { kind: 'datetime' }
+  /** UTC±HH:MM */
+  | { kind: 'zone' }
+  | { kind: 'text'; maxLength: number; format: TextFormat }
+  /** Any string (values the service computes). */
+  | { kind: 'any' };
+
+/** Attaches the metadata to a value schema; call it last (a later `.refine`/`.transform` makes a new schema without it). */
+export function withMeta<S extends z.ZodType<string, string>>(schema: S, setting: ValueMeta): S {
+  return schema.meta({ setting }) as S;
+}
+
+/** The metadata of a value schema, if it has any. */
+export function valueMetaOf(schema: z.ZodType<string, string>): ValueMeta | undefined {
+  return (schema.meta() as { setting?: ValueMeta } | undefined)?.setting;
+}
+
+/** A key of the same code and the values for which a condition holds, e.g. `when('channelA', 'rtsp')`. */
+export interface SettingCondition {
+  key: string;
+  is: readonly string[];
+}
+export const when = (key: string, ...is: string[]): SettingCondition => ({ key, is });
+export const conditionHolds = (c: SettingCondition | undefined, values: Record<string, string>): boolean =>
+  c !== undefined && c.is.includes(values[c.key] ?? '');
+
 /** One key of a setting code. Values travel as strings; booleans as "true"/"false" (spec §3). */
 export interface SettingKeyDef {
   default: string;
   /** Validates (and may normalise, e.g. trim) the string value. */
   schema: z.ZodType<string, string>;
   description: string;
+  /** What the value is (kind, range, options, length), from the schema's metadata. */
+  meta: ValueMeta;
+  /** Position in the code's declaration; screens show keys in this order. */
+  order: number;
   /** Never read back: reads return "", and writing "" keeps the stored value. */
   secret?: boolean;
   /** Computed by the service (e.g. real network values); writes to it are refused. */
   readOnly?: boolean;
+  /** Shown only while this holds (e.g. `rtspURLA` while `channelA` is rtsp). */
+  visibleWhen?: SettingCondition;
+  /** Shown but not editable while this holds (e.g. the upload window while timed upload is off). */
+  disabledWhen?: SettingCondition;
 }
 
+/** A broken cross-key rule; `message` is English, from `SETTING_RULES` (`rules.ts`) so a reader's language can be found. */
 export interface SettingIssue {
   key: string;
   message: string;
@@ -27,19 +74,29 @@ export interface SettingCodeDef {
   check?: (values: Record<string, string>) => SettingIssue[];
   /** Values forced on load or save (e.g. `hddenable` always true, `sub_quality` forced 360). */
   normalize?: (values: Record<string, string>) => Record<string, string>;
+  /**
+   * What the other keys follow to while a person edits (spec §4, e.g. audio exclusivity): given the values right
+   * after `changed` took its new value, the values to show. Pure; its results always pass `check`.
+   */
+  adjust?: (values: Record<string, string>, changed: string) => Record<string, string>;
 }
 
+/** Numbers the keys in declaration order (the order screens show them in). */
 export function defineSetting<T extends SettingCodeDef>(def: T): T {
+  Object.values(def.keys).forEach((k, i) => {
+    k.order = i;
+  });
   return def;
 }
 
-/** Shorthand for a key definition; `extra` carries `secret` / `readOnly`. */
-export const settingKey = (
-  def: string,
-  schema: z.ZodType<string, string>,
-  description: string,
-  extra: Pick<SettingKeyDef, 'secret' | 'readOnly'> = {},
-): SettingKeyDef => ({ default: def, schema, description, ...extra });
+type KeyExtra = Pick<SettingKeyDef, 'secret' | 'readOnly' | 'visibleWhen' | 'disabledWhen'>;
+
+/** Shorthand for a key definition; `extra` carries `secret` / `readOnly` and the conditions. */
+export const settingKey = (def: string, schema: z.ZodType<string, string>, description: string, extra: KeyExtra = {}): SettingKeyDef => {
+  const meta = valueMetaOf(schema);
+  if (!meta) throw new Error(`setting value schema without metadata (${description}): use a helper of define.ts/values.ts or withMeta`);
+  return { default: def, schema, description, meta, order: 0, ...extra };
+};
 
 // Value schemas shared by the setting codes. Messages are the rule only; applyWrite prefixes the key.
 
@@ -49,30 +106,38 @@ export const settingKey = (
  */
 export const CONTROL_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
-export const enumText = <T extends readonly [string, ...string[]]>(values: T) =>
+const enumSchema = <T extends readonly [string, ...string[]]>(values: T) =>
   z.string().trim().refine((v) => (values as readonly string[]).includes(v), `must be one of ${values.join(', ')}`);
-export const boolText = enumText(['true', 'false']);
+export const enumText = <T extends readonly [string, ...string[]]>(values: T) => withMeta(enumSchema(values), { kind: 'enum', options: values });
+export const boolText = withMeta(enumSchema(['true', 'false']), { kind: 'bool' });
 export const intText = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,9}$/, 'must be a whole number')
-    .refine((v) => Number(v) >= min && Number(v) <= max, `must be between ${min} and ${max}`)
-    // Canonical form ("0050" -> "50") so stored values compare and print the same everywhere.
-    .transform((v) => String(Number(v)));
-/** Free text shown to people (names, OSD text): trimmed, bounded, no control characters. */
-export const textMax = (max: number) =>
+  withMeta(
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,9}$/, 'must be a whole number')
+      .refine((v) => Number(v) >= min && Number(v) <= max, `must be between ${min} and ${max}`)
+      // Canonical form ("0050" -> "50") so stored values compare and print the same everywhere.
+      .transform((v) => String(Number(v))),
+    { kind: 'int', min, max },
+  );
+const textSchema = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
     .refine((v) => !CONTROL_CHARS.test(v), 'must not contain control characters');
+/** Free text shown to people (names, OSD text): trimmed, bounded, no control characters. */
+export const textMax = (max: number) => withMeta(textSchema(max), { kind: 'text', maxLength: max, format: 'plain' });
 /** Like textMax, but every whitespace character is removed first (spec §5 "spaces stripped"). */
 export const compactText = (max: number) =>
-  z
-    .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(textMax(max));
-export const timeText = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be a time HH:mm:ss');
+  withMeta(
+    z
+      .string()
+      .transform((v) => v.replace(/\s+/g, ''))
+      .pipe(textSchema(max)),
+    { kind: 'text', maxLength: max, format: 'compact' },
+  );
+export const timeText = withMeta(z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be a time HH:mm:ss'), { kind: 'time' });
 /** Read-only values are written by the service only; any string is accepted as stored. */
-export const anyText = z.string();
+export const anyText = withMeta(z.string(), { kind: 'any' });

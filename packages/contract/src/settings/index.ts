@@ -2,6 +2,8 @@ export * from './define.js';
 export * from './values.js';
 export * from './registry.js';
 export * from './validate.js';
+export * from './rules.js';
+export { adjustAudioInput, checkAudioInput } from './audio.js';
 export { VIDEO_SOURCES, MAIN_QUALITIES, MAIN_BITRATES, SUB_BITRATES } from './video.js';
 export { ANIMATION_TYPES } from './effect.js';
 export { OSD_FONTS, LOGO_FILE } from './osd.js';

@@ -1,5 +1,6 @@
 import { anyOf } from '../permissions.js';
-import { boolText, defineSetting, enumText, settingKey as key, type SettingCodeDef, type SettingIssue } from './define.js';
+import { boolText, defineSetting, enumText, settingKey as key, when, type SettingCodeDef, type SettingIssue } from './define.js';
+import { ruleIssue } from './rules.js';
 import { urlText } from './values.js';
 
 /** An enabled main/sub output needs somewhere to go. */
@@ -7,16 +8,16 @@ function checkOutputs(label: string) {
   return (v: Record<string, string>): SettingIssue[] =>
     (['main', 'sub'] as const)
       .filter((o) => v[`${o}enable`] === 'true' && !v[`${o}url`])
-      .map((o) => ({ key: `${o}url`, message: `The ${o} ${label} output is enabled. Please input its URL or disable it.` }));
+      .map((o) => ruleIssue(`${o}url`, o === 'main' ? 'outputMainUrl' : 'outputSubUrl', label));
 }
 
 function outputKeys(schemes: readonly string[], label: string): SettingCodeDef['keys'] {
   const url = urlText(schemes);
   return {
     mainenable: key('false', boolText, `Send the HD picture over ${label}.`),
-    mainurl: key('', url, `${label} URL of the HD output (${schemes.join('/')}://...).`),
+    mainurl: key('', url, `${label} URL of the HD output (${schemes.join('/')}://...).`, { disabledWhen: when('mainenable', 'false') }),
     subenable: key('false', boolText, `Send the SD picture over ${label}.`),
-    suburl: key('', url, `${label} URL of the SD output (${schemes.join('/')}://...).`),
+    suburl: key('', url, `${label} URL of the SD output (${schemes.join('/')}://...).`, { disabledWhen: when('subenable', 'false') }),
   };
 }
 

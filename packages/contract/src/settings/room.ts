@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { anyOf, DENIED, PUBLIC } from '../permissions.js';
-import { anyText, boolText, defineSetting, settingKey as key, textMax } from './define.js';
+import { anyText, boolText, defineSetting, settingKey as key, textMax, withMeta } from './define.js';
 
 /** The live room's session name is the HLS path `/xlive/{urlsession}.m3u8`: URL-safe, never a path. */
-const urlSessionText = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"');
+const urlSessionText = withMeta(
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'),
+  { kind: 'text', maxLength: 64, format: 'token' },
+);
 
 export const settingRoom = defineSetting({
   description: 'The live room: its name, HLS session name and whether the viewer page lists it.',

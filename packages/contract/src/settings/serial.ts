@@ -1,5 +1,6 @@
 import { anyOf } from '../permissions.js';
 import { defineSetting, enumText, settingKey as key } from './define.js';
+import { ruleIssue } from './rules.js';
 
 const baud = enumText(['9600', '115200']);
 const portType = enumText(['default', 'controlpannel']);
@@ -17,6 +18,11 @@ export const settingSerialPort = defineSetting({
   // Spec §4: the console forces the other port to default; on data, both at once is refused.
   check: (v) =>
     v.rs232_type === 'controlpannel' && v.rs485_type === 'controlpannel'
-      ? [{ key: 'rs485_type', message: 'Only one serial port can be the control panel. Set the other one to default.' }]
+      ? [ruleIssue('rs485_type', 'serialOnePanel')]
       : [],
+  // Spec §4: choosing the control panel on one port sets the other to default.
+  adjust: (v, changed) => {
+    const other = changed === 'rs232_type' ? 'rs485_type' : changed === 'rs485_type' ? 'rs232_type' : undefined;
+    return other && v[changed] === 'controlpannel' ? { ...v, [other]: 'default' } : v;
+  },
 });

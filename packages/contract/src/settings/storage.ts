@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { anyOf } from '../permissions.js';
-import { boolText, defineSetting, enumText, intText, settingKey as key, timeText, type SettingKeyDef } from './define.js';
+import { boolText, defineSetting, enumText, intText, settingKey as key, timeText, when, withMeta, type SettingKeyDef } from './define.js';
+import { ruleIssue } from './rules.js';
 import { pathText } from './values.js';
 
 const dur = LIMITS.maxDurationHours;
@@ -11,23 +12,29 @@ const NUMBER_LIKE = /^[+-]?\d+(\.\d*)?$/;
  * Spec §5: a number must be a whole 1-15, but anything non-numeric falls back to 10 — so it passes here and
  * `normalize` replaces it (an error would contradict the spec's fallback).
  */
-const maxDurationText = z
-  .string()
-  .trim()
-  .max(32, 'must be at most 32 characters')
-  .refine((v) => !NUMBER_LIKE.test(v) || /^\d+$/.test(v), 'must be a whole number of hours')
-  .refine((v) => !/^\d+$/.test(v) || (Number(v) >= dur.min && Number(v) <= dur.max), `must be between ${dur.min} and ${dur.max}`);
+const maxDurationText = withMeta(
+  z
+    .string()
+    .trim()
+    .max(32, 'must be at most 32 characters')
+    .refine((v) => !NUMBER_LIKE.test(v) || /^\d+$/.test(v), 'must be a whole number of hours')
+    .refine((v) => !/^\d+$/.test(v) || (Number(v) >= dur.min && Number(v) <= dur.max), `must be between ${dur.min} and ${dur.max}`),
+  { kind: 'int', min: dur.min, max: dur.max },
+);
 
 /** Part of every recording's file name: no whitespace (stripped), no path separators, never a hidden file. */
-const filePrefixText = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(
-    z
-      .string()
-      .max(LIMITS.filePrefixMax, `must be at most ${LIMITS.filePrefixMax} characters`)
-      .regex(/^([\p{L}\p{N}_-][\p{L}\p{N}_.-]*)?$/u, 'may contain only letters, digits, "_", "." and "-" (not "." first)'),
-  );
+const filePrefixText = withMeta(
+  z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .max(LIMITS.filePrefixMax, `must be at most ${LIMITS.filePrefixMax} characters`)
+        .regex(/^([\p{L}\p{N}_-][\p{L}\p{N}_.-]*)?$/u, 'may contain only letters, digits, "_", "." and "-" (not "." first)'),
+    ),
+  { kind: 'text', maxLength: LIMITS.filePrefixMax, format: 'fileName' },
+);
 
 const resourceKeys: Record<string, SettingKeyDef> = {};
 for (let i = 0; i <= 4; i++) {
@@ -67,16 +74,21 @@ export const settingCheckStorage = defineSetting({
   write: anyOf('storage'),
   keys: {
     enable: key('false', boolText, 'Clear the oldest recordings when free space drops below freesize.'),
-    exectime: key('02:00:00', timeText, 'Daily time of the free-space check.'),
-    freesize: key('50', intText(free.min, free.max), `Free space to keep in GB, ${free.min}-${free.max}.`),
+    exectime: key('02:00:00', timeText, 'Daily time of the free-space check.', { disabledWhen: when('enable', 'false') }),
+    freesize: key('50', intText(free.min, free.max), `Free space to keep in GB, ${free.min}-${free.max}.`, { disabledWhen: when('enable', 'false') }),
     retentionenable: key('false', boolText, 'Clear recordings older than retentiondays.'),
-    retentiondays: key('30', intText(days.min, days.max), `Days recordings are kept, ${days.min}-${days.max}.`),
-    retentionexectime: key('03:00:00', timeText, 'Daily time of the retention clear.'),
+    retentiondays: key('30', intText(days.min, days.max), `Days recordings are kept, ${days.min}-${days.max}.`, { disabledWhen: when('retentionenable', 'false') }),
+    retentionexectime: key('03:00:00', timeText, 'Daily time of the retention clear.', { disabledWhen: when('retentionenable', 'false') }),
   },
   check: (v) =>
     v.enable === 'true' && v.retentionenable === 'true'
-      ? [{ key: 'retentionenable', message: 'Auto clear by free space and retention clear cannot both be on. Turn one of them off.' }]
+      ? [ruleIssue('retentionenable', 'storageClearExclusive')]
       : [],
+  // Spec §4: the two ways of clearing are exclusive; turning one on turns the other off.
+  adjust: (v, changed) =>
+    changed === 'enable' && v.enable === 'true' ? { ...v, retentionenable: 'false' }
+    : changed === 'retentionenable' && v.retentionenable === 'true' ? { ...v, enable: 'false' }
+    : v,
 });
 
 export const settingSegmentation = defineSetting({

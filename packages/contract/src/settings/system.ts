@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { anyOf } from '../permissions.js';
-import { boolText, CONTROL_CHARS, defineSetting, settingKey as key, timeText } from './define.js';
+import { boolText, CONTROL_CHARS, defineSetting, settingKey as key, timeText, when, withMeta } from './define.js';
+import { ruleIssue } from './rules.js';
 import { dateTimeText, hostText, zoneText } from './values.js';
 
 export const settingDatetime = defineSetting({
@@ -20,9 +21,9 @@ export const settingNtp = defineSetting({
   write: anyOf('systemsetting'),
   keys: {
     enable: key('true', boolText, 'Keep the clock in sync with the NTP server.'),
-    server: key('pool.ntp.org', hostText, 'NTP server host name or IPv4 address.'),
+    server: key('pool.ntp.org', hostText, 'NTP server host name or IPv4 address.', { disabledWhen: when('enable', 'false') }),
   },
-  check: (v) => (v.enable === 'true' && !v.server ? [{ key: 'server', message: 'NTP is enabled. Please input an NTP server or disable NTP.' }] : []),
+  check: (v) => (v.enable === 'true' && !v.server ? [ruleIssue('server', 'ntpServer')] : []),
 });
 
 export const settingAutorepair = defineSetting({
@@ -31,21 +32,24 @@ export const settingAutorepair = defineSetting({
   write: anyOf('systemsetting'),
   keys: {
     enable: key('false', boolText, 'Run automatic repair in the work window.'),
-    starttime: key('01:00:00', timeText, 'Start of the work window (HH:mm:ss).'),
-    endtime: key('05:00:00', timeText, 'End of the work window (HH:mm:ss); before starttime means overnight.'),
-    reboot: key('false', boolText, 'Reboot after a repair.'),
+    starttime: key('01:00:00', timeText, 'Start of the work window (HH:mm:ss).', { disabledWhen: when('enable', 'false') }),
+    endtime: key('05:00:00', timeText, 'End of the work window (HH:mm:ss); before starttime means overnight.', { disabledWhen: when('enable', 'false') }),
+    reboot: key('false', boolText, 'Reboot after a repair.', { disabledWhen: when('enable', 'false') }),
   },
   check: (v) =>
     v.enable === 'true' && v.starttime === v.endtime
-      ? [{ key: 'endtime', message: 'The auto repair window is empty: its start and end are the same. Change one of them.' }]
+      ? [ruleIssue('endtime', 'repairWindowEmpty')]
       : [],
 });
 
 /** Spec §5: spaces are blocked in password fields; the service stores a hash, never the text. */
-const lockPasswordText = z
-  .string()
-  .max(128, 'must be at most 128 characters')
-  .refine((v) => !/\s/.test(v) && !CONTROL_CHARS.test(v), 'must not contain spaces or control characters');
+const lockPasswordText = withMeta(
+  z
+    .string()
+    .max(128, 'must be at most 128 characters')
+    .refine((v) => !/\s/.test(v) && !CONTROL_CHARS.test(v), 'must not contain spaces or control characters'),
+  { kind: 'text', maxLength: 128, format: 'password' },
+);
 
 export const settingLockscreen = defineSetting({
   description: 'Screen lock of the console ("not shown" in the spec).',
@@ -53,7 +57,7 @@ export const settingLockscreen = defineSetting({
   write: anyOf('systemsetting'),
   keys: {
     enable: key('false', boolText, 'Lock the console screen with a password.'),
-    password: key('', lockPasswordText, 'Unlock password (stored hashed by the service).', { secret: true }),
+    password: key('', lockPasswordText, 'Unlock password (stored hashed by the service).', { secret: true, disabledWhen: when('enable', 'false') }),
   },
-  check: (v) => (v.enable === 'true' && !v.password ? [{ key: 'password', message: 'Please input password.' }] : []),
+  check: (v) => (v.enable === 'true' && !v.password ? [ruleIssue('password', 'lockPassword')] : []),
 });

@@ -1,9 +1,11 @@
 import { anyOf } from '../permissions.js';
-import { boolText, defineSetting, enumText, intText, settingKey as key, timeText, type SettingIssue } from './define.js';
+import { boolText, defineSetting, enumText, intText, settingKey as key, timeText, when, type SettingIssue } from './define.js';
+import { ruleIssue, type SettingRule } from './rules.js';
 import { accountText, hostText, passwordText, pathText, tokenText } from './values.js';
 
-const needsHost = (what: string) => (v: Record<string, string>): SettingIssue[] =>
-  v.enable === 'true' && !v.host ? [{ key: 'host', message: `${what} is enabled. Please input its host or disable it.` }] : [];
+const needsHost = (rule: SettingRule) => (v: Record<string, string>): SettingIssue[] =>
+  v.enable === 'true' && !v.host ? [ruleIssue('host', rule)] : [];
+const timed = when('timeenable', 'false');
 
 export const settingAdvanceFtp = defineSetting({
   description: 'File sync of finished recordings to an FTP/SFTP/SCP server.',
@@ -20,14 +22,12 @@ export const settingAdvanceFtp = defineSetting({
     protocol: key('ftp', enumText(['ftp', 'sftp', 'scp']), 'ftp, sftp or scp.'),
     uploadmodel: key('all', enumText(['all', 'folderandvideo', 'videoonly']), 'What is uploaded: all, folderandvideo or videoonly.'),
     timeenable: key('false', boolText, 'Upload only between timebegin and timeend.'),
-    timebegin: key('00:00:00', timeText, 'Start of the upload window (HH:mm:ss).'),
-    timeend: key('23:59:59', timeText, 'End of the upload window (HH:mm:ss); before timebegin means overnight.'),
+    timebegin: key('00:00:00', timeText, 'Start of the upload window (HH:mm:ss).', { disabledWhen: timed }),
+    timeend: key('23:59:59', timeText, 'End of the upload window (HH:mm:ss); before timebegin means overnight.', { disabledWhen: timed }),
   },
   check: (v) => [
-    ...needsHost('FTP upload')(v),
-    ...(v.timeenable === 'true' && v.timebegin === v.timeend
-      ? [{ key: 'timeend', message: 'The upload window is empty: its start and end are the same. Change one of them.' }]
-      : []),
+    ...needsHost('ftpHost')(v),
+    ...(v.timeenable === 'true' && v.timebegin === v.timeend ? [ruleIssue('timeend', 'ftpWindowEmpty')] : []),
   ],
 });
 
@@ -53,5 +53,5 @@ export const settingMediaCenter = defineSetting({
     series: key('roomcast', tokenText(32), 'Product series reported to the media center.'),
     version: key('1.0', tokenText(32), 'Protocol version spoken to the media center.'),
   },
-  check: needsHost('The media center'),
+  check: needsHost('mediaCenterHost'),
 });

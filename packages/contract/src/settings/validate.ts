@@ -1,4 +1,4 @@
-import type { SettingCodeDef, SettingIssue } from './define.js';
+import type { SettingCodeDef, SettingIssue, SettingKeyDef } from './define.js';
 import { SETTINGS, type SettingCode } from './registry.js';
 
 /*
@@ -76,4 +76,45 @@ export function applyWrite(code: SettingCode, stored: Record<string, string>, da
   for (const [k, keyDef] of Object.entries(def.keys)) if (keyDef.readOnly) delete values[k];
   const changed = Object.keys(values).filter((k) => values[k] !== before[k]);
   return { ok: true, values, changed };
+}
+
+/** The keys of a code in declaration order, with their definitions. */
+export function settingKeysOf(code: SettingCode): [key: string, def: SettingKeyDef][] {
+  return Object.entries(defOf(code).keys).sort((a, b) => a[1].order - b[1].order);
+}
+
+/** The locale key of a setting key's label in the `settings` namespace: `<settingcode>.<key>`. */
+export const settingLabelKey = (code: SettingCode, key: string): string => `${code}.${key}`;
+
+/** The values after a person set `key` to `value`, with the code's `adjust` rule applied (spec §4). */
+export function editValue(code: SettingCode, values: Record<string, string>, key: string, value: string): Record<string, string> {
+  const next = { ...values, [key]: value };
+  return defOf(code).adjust?.(next, key) ?? next;
+}
+
+/**
+ * What the service would refuse in these edited values, per key, before anything is sent: each key's own rule
+ * (`message` is the rule alone, e.g. "must be between 0 and 100"), then the cross-key `check` on the values as
+ * they would be stored. Read-only keys and secrets left "" (kept) are not checked.
+ */
+export function editIssues(code: SettingCode, values: Record<string, string>): SettingIssue[] {
+  const def = defOf(code);
+  const issues: SettingIssue[] = [];
+  const parsed: Record<string, string> = { ...values };
+  for (const [k, keyDef] of Object.entries(def.keys)) {
+    const value = values[k];
+    if (keyDef.readOnly || value === undefined) continue;
+    // A secret reads as "" and "" keeps what is stored, which the console cannot see: assume it is there.
+    if (keyDef.secret && value === '') {
+      parsed[k] = 'kept';
+      continue;
+    }
+    const result = keyDef.schema.safeParse(value);
+    if (result.success) parsed[k] = result.data;
+    else issues.push({ key: k, message: result.error.issues[0]?.message ?? 'is not valid' });
+  }
+  const merged = def.normalize?.(parsed) ?? parsed;
+  const bad = new Set(issues.map((i) => i.key));
+  for (const issue of def.check?.(merged) ?? []) if (!bad.has(issue.key)) issues.push(issue);
+  return issues;
 }

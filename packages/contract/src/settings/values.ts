@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS } from './define.js';
+import { CONTROL_CHARS, withMeta } from './define.js';
 
 /*
  * Strict value checks for settings that reach commands, config files or URLs (NTP server, FTP host, network
@@ -39,27 +39,36 @@ export function isMac(v: string): boolean {
 }
 
 /** "" (not configured) or a host name / IPv4 address. */
-export const hostText = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || isHostname(v), 'must be a host name or IPv4 address (letters, digits, dots and hyphens only)');
+export const hostText = withMeta(
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHostname(v), 'must be a host name or IPv4 address (letters, digits, dots and hyphens only)'),
+  { kind: 'text', maxLength: 253, format: 'host' },
+);
 
 /** Network address keys: only address characters, so nothing hostile is ever stored; full check in `check`. */
-export const addressChars = z
-  .string()
-  .trim()
-  .regex(/^[0-9A-Fa-f.:]{0,17}$/, 'may contain only digits, letters a-f, dots and colons');
+export const addressChars = withMeta(
+  z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f.:]{0,17}$/, 'may contain only digits, letters a-f, dots and colons'),
+  { kind: 'text', maxLength: 17, format: 'address' },
+);
 
 // RFC 3986 characters minus $ ( ) ; ' (percent-encode those): a URL never carries shell syntax.
 const URL_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!&*+,=%]+$/;
 
 /** "" (output or channel not used) or a URL of one of the schemes with a host and no whitespace. */
 export const urlText = (schemes: readonly string[]) =>
-  z
-    .string()
-    .trim()
-    .max(1024, 'must be at most 1024 characters')
-    .refine((v) => v === '' || isUrlOf(v, schemes), `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL without spaces, quotes or $ ( ) ;`);
+  withMeta(
+    z
+      .string()
+      .trim()
+      .max(1024, 'must be at most 1024 characters')
+      .refine((v) => v === '' || isUrlOf(v, schemes), `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL without spaces, quotes or $ ( ) ;`),
+    { kind: 'text', maxLength: 1024, format: 'url' },
+  );
 
 export function isUrlOf(v: string, schemes: readonly string[]): boolean {
   if (!URL_CHARS.test(v) || CONTROL_CHARS.test(v)) return false;
@@ -73,41 +82,56 @@ export function isUrlOf(v: string, schemes: readonly string[]): boolean {
 }
 
 /** "" or a POSIX path, relative or absolute: no ".." segment, no leading "-" (never an option), safe characters. */
-export const pathText = z
-  .string()
-  .trim()
-  .max(1024, 'must be at most 1024 characters')
-  .refine(
-    (v) => v === '' || (/^[\p{L}\p{N}_.\-/@+,=]+$/u.test(v) && !v.startsWith('-') && !v.split('/').includes('..')),
-    'must be a path of letters, digits and _ . - / @ + , = without ".." segments',
-  );
-
-/** Identifiers and tokens (client ids, API tokens, terminal types): letters, digits, "." "_" "-". */
-export const tokenText = (max: number) =>
+export const pathText = withMeta(
   z
     .string()
     .trim()
-    .max(max, `must be at most ${max} characters`)
-    .regex(/^[A-Za-z0-9._-]*$/, 'may contain only letters, digits, ".", "_" and "-"');
+    .max(1024, 'must be at most 1024 characters')
+    .refine(
+      (v) => v === '' || (/^[\p{L}\p{N}_.\-/@+,=]+$/u.test(v) && !v.startsWith('-') && !v.split('/').includes('..')),
+      'must be a path of letters, digits and _ . - / @ + , = without ".." segments',
+    ),
+  { kind: 'text', maxLength: 1024, format: 'path' },
+);
+
+/** Identifiers and tokens (client ids, API tokens, terminal types): letters, digits, "." "_" "-". */
+export const tokenText = (max: number) =>
+  withMeta(
+    z
+      .string()
+      .trim()
+      .max(max, `must be at most ${max} characters`)
+      .regex(/^[A-Za-z0-9._-]*$/, 'may contain only letters, digits, ".", "_" and "-"'),
+    { kind: 'text', maxLength: max, format: 'token' },
+  );
 
 /** Account names for remote services (FTP): also "@" and "+", never starting with "-". */
-export const accountText = z
-  .string()
-  .trim()
-  .max(64, 'must be at most 64 characters')
-  .regex(/^([A-Za-z0-9._@+][A-Za-z0-9._@+-]*)?$/, 'may contain only letters, digits and . _ @ + - (not first)');
+export const accountText = withMeta(
+  z
+    .string()
+    .trim()
+    .max(64, 'must be at most 64 characters')
+    .regex(/^([A-Za-z0-9._@+][A-Za-z0-9._@+-]*)?$/, 'may contain only letters, digits and . _ @ + - (not first)'),
+  { kind: 'text', maxLength: 64, format: 'account' },
+);
 
 /** Passwords for remote services: any printable text; control characters would corrupt config files. */
-export const passwordText = z
-  .string()
-  .max(128, 'must be at most 128 characters')
-  .refine((v) => !CONTROL_CHARS.test(v), 'must not contain control characters');
+export const passwordText = withMeta(
+  z
+    .string()
+    .max(128, 'must be at most 128 characters')
+    .refine((v) => !CONTROL_CHARS.test(v), 'must not contain control characters'),
+  { kind: 'text', maxLength: 128, format: 'password' },
+);
 
 /** "" (leave the clock alone) or `YYYY-MM-DD HH:mm:ss` with optional `.SSS`, a real calendar date. */
-export const dateTimeText = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || isDateTime(v), 'must be a date and time YYYY-MM-DD HH:mm:ss.SSS between 1970 and 2099');
+export const dateTimeText = withMeta(
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isDateTime(v), 'must be a date and time YYYY-MM-DD HH:mm:ss.SSS between 1970 and 2099'),
+  { kind: 'datetime' },
+);
 
 export function isDateTime(v: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d{3})?$/.exec(v);
@@ -125,4 +149,7 @@ export function isZone(v: string): boolean {
   if (minutes === 0) return m[1] === '+';
   return minutes >= -720 && minutes <= 780;
 }
-export const zoneText = z.string().trim().refine(isZone, 'must be a time zone UTC±HH:MM from UTC-12:00 to UTC+13:00');
+export const zoneText = withMeta(
+  z.string().trim().refine(isZone, 'must be a time zone UTC±HH:MM from UTC-12:00 to UTC+13:00'),
+  { kind: 'zone' },
+);

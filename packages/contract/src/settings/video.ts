@@ -1,6 +1,7 @@
 import { VIDEO_CHANNELS } from '../channels.js';
 import { anyOf } from '../permissions.js';
-import { defineSetting, enumText, settingKey as key, type SettingIssue, type SettingKeyDef } from './define.js';
+import { defineSetting, enumText, settingKey as key, when, type SettingIssue, type SettingKeyDef } from './define.js';
+import { ruleIssue } from './rules.js';
 import { urlText } from './values.js';
 
 /** Channels the spec requires to have a source (§5 "channels A, B, C must be chosen"). */
@@ -16,17 +17,17 @@ for (const ch of VIDEO_CHANNELS) {
   videoInputKeys[`channel${ch}`] = key(DEFAULT_SOURCE[ch] ?? '', sourceText, `Source of channel ${ch}: hdmi1-4, sdi1-4, rtsp or "" (none).`);
 }
 for (const ch of VIDEO_CHANNELS) {
-  videoInputKeys[`rtspURL${ch}`] = key('', rtspUrl, `RTSP URL pulled when channel ${ch} is rtsp.`);
+  videoInputKeys[`rtspURL${ch}`] = key('', rtspUrl, `RTSP URL pulled when channel ${ch} is rtsp.`, { visibleWhen: when(`channel${ch}`, 'rtsp') });
 }
 
 function checkVideoInput(v: Record<string, string>): SettingIssue[] {
   const issues: SettingIssue[] = [];
   for (const ch of REQUIRED_CHANNELS) {
-    if (!v[`channel${ch}`]) issues.push({ key: `channel${ch}`, message: `Channel ${ch} must have a source. Please choose one.` });
+    if (!v[`channel${ch}`]) issues.push(ruleIssue(`channel${ch}`, 'videoChannelSource', ch));
   }
   for (const ch of VIDEO_CHANNELS) {
     if (v[`channel${ch}`] === 'rtsp' && !v[`rtspURL${ch}`]) {
-      issues.push({ key: `rtspURL${ch}`, message: `Channel ${ch} is set to RTSP. Please input its RTSP URL.` });
+      issues.push(ruleIssue(`rtspURL${ch}`, 'videoRtspUrl', ch));
     }
   }
   return issues;
@@ -63,6 +64,6 @@ export const settingRecVideoCodec = defineSetting({
   normalize: (v) => ({ ...v, sub_quality: '360' }),
   check: (v) =>
     v.main_bitrate === '20000' && v.main_quality !== '2160'
-      ? [{ key: 'main_bitrate', message: 'A bitrate of 20000 kbit/s needs main quality 2160. Choose a lower bitrate.' }]
+      ? [ruleIssue('main_bitrate', 'videoBitrate20000')]
       : [],
 });

@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { Flex, Form, Input, InputNumber, Select, Slider, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { settingLabelKey, type SettingCode, type SettingKeyDef } from '@roomcast/contract';
+import { keyDef, type FieldOptions } from './settings-form';
+
+interface Props {
+  code: SettingCode;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  /** The issue under the field, already in the reader's language. */
+  error?: string;
+  options?: FieldOptions;
+}
+
+/** The id of a key's control, so its label names it (`getByLabel`, screen readers). */
+const fieldId = (code: SettingCode, name: string) => `${code}-${name}`;
+
+/** Any setting key, drawn from its contract metadata: the widget, the range, the options, the length. */
+export function SettingField({ code, name, value, onChange, disabled, error, options }: Props) {
+  const { t } = useTranslation('settings');
+  const def = keyDef(code, name);
+  const id = fieldId(code, name);
+  // The range is said while editing; the reason a field is fixed (help) always.
+  const hint = error ?? (options?.help ? t(options.help) : disabled ? undefined : rangeHint(def, t));
+  return (
+    <Form.Item label={t(settingLabelKey(code, name))} htmlFor={id} validateStatus={error ? 'error' : undefined} help={hint} data-testid={`field-${name}`}>
+      <Control id={id} def={def} code={code} name={name} value={value} onChange={onChange} disabled={disabled} slider={options?.widget === 'slider'} />
+    </Form.Item>
+  );
+}
+
+function rangeHint(def: SettingKeyDef, t: (key: string, o?: Record<string, unknown>) => string): string | undefined {
+  return def.meta.kind === 'int' && !def.readOnly ? t('panel.range', { min: def.meta.min, max: def.meta.max }) : undefined;
+}
+
+interface ControlProps {
+  id: string;
+  def: SettingKeyDef;
+  code: SettingCode;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  slider?: boolean;
+}
+
+function Control({ id, def, code, name, value, onChange, disabled, slider }: ControlProps) {
+  const { t } = useTranslation('settings');
+  if (def.readOnly || def.meta.kind === 'any') return <span id={id} className="rc-setting-readonly">{value || '—'}</span>;
+  if (def.secret) {
+    const max = def.meta.kind === 'text' ? def.meta.maxLength : undefined;
+    return <Input.Password id={id} value={value} maxLength={max} disabled={disabled} placeholder={t('panel.secretKept')} onChange={(e) => onChange(e.target.value)} />;
+  }
+  const meta = def.meta;
+  switch (meta.kind) {
+    case 'bool':
+      return <Switch id={id} checked={value === 'true'} disabled={disabled} onChange={(on) => onChange(String(on))} />;
+    case 'int': {
+      // No clamping in the box: a value out of range stays as typed and the contract's rule says what is wrong.
+      const number = (
+        <InputNumber
+          id={id}
+          value={value === '' || Number.isNaN(Number(value)) ? null : Number(value)}
+          disabled={disabled}
+          precision={0}
+          onChange={(v) => onChange(v === null ? '' : String(v))}
+          className="rc-setting-number"
+        />
+      );
+      if (!slider) return number;
+      return <IntSlider meta={meta} number={number} label={t(settingLabelKey(code, name))} value={value} disabled={disabled} onChange={onChange} />;
+    }
+    case 'enum':
+      return (
+        <Select
+          id={id}
+          value={value}
+          disabled={disabled}
+          onChange={onChange}
+          className="rc-setting-select"
+          options={meta.options.map((o) => ({ value: o, label: t(`options.${code}.${name}.${o}`, { defaultValue: o === '' ? t('panel.none') : o }) }))}
+        />
+      );
+    case 'time':
+      return <Input id={id} value={value} disabled={disabled} maxLength={8} placeholder="HH:mm:ss" className="rc-setting-time" onChange={(e) => onChange(e.target.value)} />;
+    case 'datetime':
+      return <Input id={id} value={value} disabled={disabled} maxLength={23} placeholder="YYYY-MM-DD HH:mm:ss" onChange={(e) => onChange(e.target.value)} />;
+    case 'zone':
+      return <Input id={id} value={value} disabled={disabled} maxLength={9} placeholder="UTC+08:00" className="rc-setting-time" onChange={(e) => onChange(e.target.value)} />;
+    case 'text':
+      return <Input id={id} value={value} disabled={disabled} maxLength={meta.maxLength} onChange={(e) => onChange(e.target.value)} />;
+  }
+}
+
+interface SliderProps {
+  meta: { min: number; max: number };
+  number: ReactNode;
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (v: string) => void;
+}
+
+/** An int with a slider over its range beside the number box. */
+function IntSlider({ meta, number, label, value, disabled, onChange }: SliderProps) {
+  const n = Number(value);
+  return (
+    <Flex gap={16} align="center" className="rc-setting-int">
+      <Slider
+        className="rc-setting-slider"
+        min={meta.min}
+        max={meta.max}
+        value={Number.isFinite(n) ? Math.min(Math.max(n, meta.min), meta.max) : meta.min}
+        disabled={disabled}
+        onChange={(v) => onChange(String(v))}
+        tooltip={{ open: false }}
+        ariaLabelForHandle={label}
+      />
+      {number}
+    </Flex>
+  );
+}
