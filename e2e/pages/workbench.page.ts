@@ -131,6 +131,21 @@ export class WorkbenchPage {
     return new Date(Date.now() + offsetMs + offsetS * 1000).toISOString().slice(0, 19).replace('T', ' ');
   }
 
+  /** Resolves with the next answer of the status poll. */
+  async nextStatus(): Promise<void> {
+    await this.page.waitForResponse((res) => res.url().endsWith('/api/status'));
+    // Let the screen render what it read.
+    await this.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  }
+
+  /**
+   * Makes one request of the page's own and waits for its answer: requests the page started before it have
+   * been seen by then (their events arrive in order), so a count read afterwards is complete.
+   */
+  async flushRequests(): Promise<void> {
+    await callAsBrowser(this.page, 'roominfo');
+  }
+
   /** Counts the page's `status` calls from now on. */
   countStatusCalls(): () => number {
     let n = 0;

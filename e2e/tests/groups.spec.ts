@@ -1,24 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
+import { shoot } from '../support/screenshots';
 import { uniqueCode } from '../support/api';
 import { GroupsPage } from '../pages/groups.page';
 import { callAsBrowser } from '../pages/users.page';
 
 interface Group { groupcode: string; groupname: string; functions: string[] }
 
-const SHOTS = resolve(import.meta.dirname, '../screenshots');
 
 async function listGroups(page: Page): Promise<Group[]> {
   return (await callAsBrowser<Group[]>(page, 'listusergroup')).envelope.data ?? [];
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 test.describe('user group management', () => {
   test('add with validation, duplicate, edit and remove a group', async ({ page, loginPage, adminPassword, adminApi }) => {
@@ -105,7 +98,6 @@ test.describe('user group management', () => {
     test(`screenshots in ${lang}`, async ({ page, loginPage, adminPassword, adminApi }) => {
       const code = uniqueCode('shot');
       await adminApi.newGroup({ groupcode: code, groupname: '教师', functions: ['operation', 'operating', 'ppt', 'album', 'setting', 'storage'] });
-      mkdirSync(SHOTS, { recursive: true });
       await loginPage.loginAs('admin', adminPassword);
       await page.evaluate((value) => localStorage.setItem('roomcast.language', value), lang);
       const groups = new GroupsPage(page);

@@ -1,25 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
+import { shoot as shootPage } from '../support/screenshots';
 
 /**
- * Pictures of the main screens in every language, for a person to look at (e2e/screenshots/, not committed).
- * The checks here only make sure each screen has rendered before it is photographed.
+ * Pictures of the main screens in every language, for a person to look at (e2e/screenshots/, not committed,
+ * or SHOTS_DIR). The checks here only make sure each screen has rendered before it is photographed.
  */
-const DIR = resolve(import.meta.dirname, '../screenshots');
 const LANGUAGES = ['en_US', 'zh_CN', 'zh_HK'] as const;
 
-async function shoot(page: Page, lang: string, name: string): Promise<void> {
-  // Let fonts, icons and antd's enter animations settle.
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${DIR}/${lang}-${name}.png`, fullPage: true });
+function shoot(page: Page, lang: string, name: string): Promise<void> {
+  return shootPage(page, `${lang}-${name}`);
 }
 
 test.describe('screenshots', () => {
-  test.beforeAll(() => mkdirSync(DIR, { recursive: true }));
-
   for (const lang of LANGUAGES) {
     test(`main screens in ${lang}`, async ({ page, adminPassword, loginPage }) => {
       await page.addInitScript((value) => localStorage.setItem('roomcast.language', value), lang);
@@ -46,7 +39,8 @@ test.describe('screenshots', () => {
       await page.locator('.ant-modal-confirm .ant-btn').first().click();
       await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
 
-      await page.goto('/console/operation/opeaudio');
+      // A screen that later work owns.
+      await page.goto('/console/operation/opevideo');
       await expect(page.getByTestId('not-available')).toBeVisible();
       await shoot(page, lang, 'not-available');
 

@@ -1,25 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
+import { shoot } from '../support/screenshots';
 import { uniqueCode } from '../support/api';
 import { UsersPage, callAsBrowser } from '../pages/users.page';
 
 interface User { usercode: string; username: string; role: string; group: string; functions: string[] }
 
 const PASSWORD = 'Teach-Passw0rd';
-const SHOTS = resolve(import.meta.dirname, '../screenshots');
 
 async function listUsers(page: Page): Promise<User[]> {
   const { envelope } = await callAsBrowser<User[]>(page, 'listuser');
   return envelope.data ?? [];
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 test.describe('user management', () => {
   test('add with validation, duplicate, edit and remove a user', async ({ page, loginPage, adminPassword, adminApi }) => {
@@ -209,7 +202,6 @@ test.describe('user management', () => {
       const group = uniqueCode('sg');
       await adminApi.newGroup({ groupcode: group, groupname: 'Teachers' });
       await adminApi.newUser({ usercode: uniqueCode('shot'), username: '王小明', password: PASSWORD, group, functions: ['operation', 'operating', 'album'] });
-      mkdirSync(SHOTS, { recursive: true });
       await loginPage.loginAs('admin', adminPassword);
       await page.evaluate((value) => localStorage.setItem('roomcast.language', value), lang);
       const users = new UsersPage(page);

@@ -1,23 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
+import { shoot } from '../support/screenshots';
 import { uniqueCode } from '../support/api';
 import { WorkbenchPage } from '../pages/workbench.page';
 import { callAsBrowser } from '../pages/users.page';
 
-const SHOTS = resolve(import.meta.dirname, '../screenshots');
 const LANGUAGES = ['en_US', 'zh_CN', 'zh_HK'] as const;
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 test.describe('workbench', () => {
-  test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
-
   test('start, pause, resume and stop a real recording', async ({ page, loginPage, adminPassword }) => {
     await loginPage.loginAs('admin', adminPassword);
     const wb = new WorkbenchPage(page);
@@ -38,9 +28,9 @@ test.describe('workbench', () => {
     await wb.command('Pause');
     await expect(wb.state).toHaveText('Paused');
     await expect(wb.control('Stop')).toBeEnabled();
-    // Paused time does not count: the timer stands still.
+    // Paused time does not count: after the next status poll (within 5 s) the timer still stands still.
     const paused = await wb.seconds();
-    await page.waitForTimeout(2_200);
+    await wb.nextStatus();
     expect(await wb.seconds()).toBe(paused);
 
     await wb.command('Resume');
@@ -94,19 +84,29 @@ test.describe('workbench', () => {
   });
 
   test('one status poll every 5 s while the workbench is open, none elsewhere', async ({ page, loginPage, adminPassword }) => {
+    // The page runs on Playwright's clock: the test moves it on rather than sitting the poll intervals out.
+    await page.clock.install();
     await loginPage.loginAs('admin', adminPassword);
     const wb = new WorkbenchPage(page);
     await wb.goto();
+    await expect(wb.state).toHaveText('Idle');
     const calls = wb.countStatusCalls();
-    await page.waitForTimeout(10_500);
-    // Three panels read the status; they share one poll: about two calls in 10.5 s, not six.
-    expect(calls()).toBeGreaterThanOrEqual(1);
+    // Two intervals, each answered before the clock moves on (a poll still in flight is not sent twice).
+    for (let i = 0; i < 2; i++) {
+      const answered = page.waitForResponse((res) => res.url().endsWith('/api/status'));
+      await page.clock.runFor(5_250);
+      await answered;
+    }
+    await wb.flushRequests();
+    // Three panels read the status; they share one poll: two calls in 10.5 s, not six.
+    expect(calls()).toBeGreaterThanOrEqual(2);
     expect(calls()).toBeLessThanOrEqual(3);
 
     await page.goto('/console/system/log');
     await expect(page.getByRole('heading', { name: 'Operation log' })).toBeVisible();
     const before = calls();
-    await page.waitForTimeout(6_000);
+    await page.clock.runFor(11_000);
+    await wb.flushRequests();
     expect(calls()).toBe(before);
   });
 

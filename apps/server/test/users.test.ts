@@ -104,7 +104,7 @@ describe('CSV import', async () => {
     const csv = 'usercode,username,password,role,groupcode\nann,Ann,Password-123,user,staff\n,NoCode,Password-123,user,staff\nbea,Bea,Password-123,boss,staff\ncid,Cid,Password-123,user,missing\n';
     const res = await t.post('importuser', csv, admin);
     expect(res.body.result).toBe(false);
-    expect(res.body.message).toMatch(/Line 3: usercode is required/);
+    expect(res.body.message).toMatch(/Line 3: usercode must not be empty/);
     expect(res.body.message).toMatch(/Line 4: role must be user or admin/);
     expect(res.body.message).toMatch(/Line 5: group missing does not exist/);
     const codes = (await t.post('listuser', {}, admin)).body.data.map((u: { usercode: string }) => u.usercode);

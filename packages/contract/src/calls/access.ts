@@ -20,6 +20,9 @@ const groupcode = z.string().transform((s) => s.replace(/\s+/g, '')).pipe(z.stri
 const functionList = z.array(z.enum(ALL_FUNCTIONS as [string, ...string[]])).max(ALL_FUNCTIONS.length);
 const role = z.enum(['admin', 'user']);
 
+/** The rules of account fields, for every place that checks them (calls, the CSV import, the console's forms). */
+export const ACCOUNT_FIELDS = { usercode, username, password, groupcode } as const;
+
 export const User = z.object({ usercode: z.string(), username: z.string(), role, group: z.string(), functions: z.array(z.string()) });
 export const UserGroup = z.object({ groupcode: z.string(), groupname: z.string(), functions: z.array(z.string()) });
 const codeType = z.enum(['group', 'user']);

@@ -61,7 +61,7 @@ export function areaOf(name: CallName): CallArea {
 }
 
 export * from './define.js';
-export { LoginUser, User, UserGroup } from './access.js';
+export { ACCOUNT_FIELDS, LoginUser, User, UserGroup } from './access.js';
 export { Layout } from './layout.js';
 export { Recording, RecordingFile, ALL_USERS_CODE } from './recording.js';
 export { Album } from './albums.js';

@@ -19,7 +19,14 @@ export function LanguageMenu({ narrow }: { narrow: boolean }) {
       trigger={['click']}
       menu={{ items, selectable: true, selectedKeys: [lang], onClick: ({ key }) => void choose(key as Language) }}
     >
-      <Button type="text" className="rc-header-button" icon={<GlobalOutlined />} aria-label={t('language')} data-testid="language-menu">
+      <Button
+        type="text"
+        className="rc-header-button"
+        icon={<GlobalOutlined />}
+        // The name starts with the text a person sees (WCAG 2.5.3); the narrow header shows only the icon.
+        aria-label={narrow ? t('language') : `${t(`languages.${lang}`)} (${t('language')})`}
+        data-testid="language-menu"
+      >
         {narrow ? null : (
           <>
             {t(`languages.${lang}`)} <DownOutlined className="rc-caret" />

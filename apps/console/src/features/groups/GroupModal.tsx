@@ -3,13 +3,12 @@ import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useAuth } from '../../app/auth';
-import { AccessGroupSelect } from './AccessGroupSelect';
-import { FunctionTree } from './FunctionTree';
-import { useAccessSave } from './use-access-save';
-import {
-  GROUPCODE_MAX, GROUPCODE_PATTERN, GROUPNAME_MAX, groupBody, groupFormValuesOf, stripWhitespace,
-  type Group, type GroupFormValues,
-} from './group-form';
+import { AccessGroupSelect } from '../../components/access/AccessGroupSelect';
+import { FunctionTree } from '../../components/access/FunctionTree';
+import { useAccessSave } from '../../components/access/use-access-save';
+import { GROUPCODE, GROUPCODE_MAX, GROUPNAME_MAX } from '../../components/access/code-rules';
+import { schemaRule } from '../../components/form-rules';
+import { groupBody, groupFormValuesOf, stripWhitespace, type Group, type GroupFormValues } from './group-form';
 
 interface Props {
   /** The group being edited; none for a new group. */
@@ -49,7 +48,7 @@ export function GroupModal({ group, onClose }: Props) {
               normalize={stripWhitespace}
               rules={[
                 { required: true, message: t('msgGroupcodeEmpty') },
-                { pattern: GROUPCODE_PATTERN, message: t('msgGroupcodeFormat') },
+                schemaRule(GROUPCODE, t('msgGroupcodeFormat')),
               ]}
             >
               <Input maxLength={GROUPCODE_MAX} readOnly={mode === 'edit'} disabled={mode === 'edit'} autoComplete="off" />

@@ -1,7 +1,6 @@
-import { Button, Space, Table, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '../../components/ConfirmButton';
+import { actionColumn } from '../../components/action-column';
 import type { Group } from './group-form';
 
 interface Props {
@@ -16,28 +15,16 @@ export function GroupTable({ groups, loading, onEdit, onRemove }: Props) {
   const columns: TableColumnsType<Group> = [
     { title: t('groupcode'), dataIndex: 'groupcode', sorter: (a, b) => a.groupcode.localeCompare(b.groupcode) },
     { title: t('groupname'), dataIndex: 'groupname', sorter: (a, b) => a.groupname.localeCompare(b.groupname) },
-    {
+    actionColumn<Group>({
       title: t('operation'),
-      key: 'operation',
-      width: 200,
-      render: (_, group) => (
-        <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(group)}>{t('edit')}</Button>
-          <ConfirmButton
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            confirm={t('confirmRemove', { code: group.groupcode })}
-            okText={t('remove')}
-            cancelText={t('cancel')}
-            onConfirm={() => onRemove(group)}
-          >
-            {t('remove')}
-          </ConfirmButton>
-        </Space>
-      ),
-    },
+      editText: t('edit'),
+      removeText: t('remove'),
+      cancelText: t('cancel'),
+      confirm: (group) => t('confirmRemove', { code: group.groupcode }),
+      rowName: (group) => group.groupcode,
+      onEdit,
+      onRemove,
+    }),
   ];
   return (
     <Table<Group>

@@ -1,5 +1,5 @@
 import type { CallData, CallRequest } from '@roomcast/contract';
-import { normalizeFunctions } from './function-tree';
+import { normalizeFunctions } from '../../components/access/function-tree';
 
 export type Group = CallData<'listusergroup'>[number];
 export type GroupMode = 'new' | 'edit';
@@ -16,10 +16,6 @@ export interface GroupFormValues {
 export function stripWhitespace(value: unknown): string {
   return typeof value === 'string' ? value.replace(/\s+/g, '') : '';
 }
-
-export const GROUPCODE_MAX = 32;
-export const GROUPNAME_MAX = 64;
-export const GROUPCODE_PATTERN = /^[\w.-]+$/;
 
 export function groupFormValuesOf(group: Group | undefined): GroupFormValues {
   if (!group) return { groupcode: '', groupname: '', functions: [], access: [] };

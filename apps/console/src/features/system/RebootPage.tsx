@@ -32,6 +32,7 @@ export default function RebootPage() {
         <Progress
           type="circle"
           size={160}
+          aria-label={t('reboot.progressLabel')}
           percent={Math.round(((total - left) / total) * 100)}
           format={() => <span data-testid="reboot-seconds">{left}</span>}
         />

@@ -1,9 +1,9 @@
 import { Col, Form, Input, Select, Typography } from 'antd';
 import { LIMITS, type Role } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
-import {
-  USERCODE_PATTERN, isAdminAccount, passwordProblem, selectableRoles, stripSpaces, type UserMode,
-} from './user-form';
+import { USERCODE, USERCODE_MAX } from '../../components/access/code-rules';
+import { schemaRule } from '../../components/form-rules';
+import { isAdminAccount, passwordProblem, selectableRoles, stripSpaces, type UserMode } from './user-form';
 
 interface Props {
   mode: UserMode;
@@ -44,10 +44,10 @@ export function UserAccountFields({ mode, actorRole, initialRole }: Props) {
           normalize={stripSpaces}
           rules={[
             { required: true, message: t('msgUsercodeEmpty') },
-            { pattern: USERCODE_PATTERN, message: t('msgUsercodeFormat') },
+            schemaRule(USERCODE, t('msgUsercodeFormat')),
           ]}
         >
-          <Input maxLength={LIMITS.usercodeMax} readOnly={mode === 'edit'} disabled={mode === 'edit'} autoComplete="off" />
+          <Input maxLength={USERCODE_MAX} readOnly={mode === 'edit'} disabled={mode === 'edit'} autoComplete="off" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

@@ -4,7 +4,7 @@ import type { Role } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useAuth } from '../../app/auth';
-import { useAccessSave } from '../groups/use-access-save';
+import { useAccessSave } from '../../components/access/use-access-save';
 import { UserAccountFields } from './UserAccountFields';
 import { UserGroupField, UserPermissionFields } from './UserPermissionFields';
 import { formValuesOf, isAdminAccount, userBody, type User, type UserFormValues } from './user-form';

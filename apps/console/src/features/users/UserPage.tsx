@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call, saveBlob } from '../../api/client';
 import { PageContainer } from '../../components/PageContainer';
 import { apiErrorText, showApiError, useCallMutation, useCallQuery } from '../../api/hooks';
-import { useInvalidate } from '../groups/use-invalidate';
+import { useInvalidate } from '../../api/use-invalidate';
 import { ImportUsersModal } from './ImportUsersModal';
 import { UserModal } from './UserModal';
 import { UserTable } from './UserTable';

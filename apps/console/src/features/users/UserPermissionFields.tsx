@@ -1,9 +1,9 @@
 import { Card, Col, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/hooks';
-import { AccessGroupSelect } from '../groups/AccessGroupSelect';
-import { FunctionTree } from '../groups/FunctionTree';
-import { normalizeFunctions } from '../groups/function-tree';
+import { AccessGroupSelect } from '../../components/access/AccessGroupSelect';
+import { FunctionTree } from '../../components/access/FunctionTree';
+import { normalizeFunctions } from '../../components/access/function-tree';
 
 /** The group picker (a column next to the role): role user only. */
 export function UserGroupField() {

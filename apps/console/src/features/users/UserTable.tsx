@@ -1,8 +1,7 @@
-import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Table, Tag, type TableColumnsType } from 'antd';
 import { LIMITS } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '../../components/ConfirmButton';
+import { actionColumn } from '../../components/action-column';
 import { isAdminAccount, type User } from './user-form';
 
 interface Props {
@@ -34,30 +33,17 @@ export function UserTable({ users, groupNames, loading, selected, onSelect, onEd
       dataIndex: 'group',
       render: (code: string) => (code ? `${groupNames.get(code) ?? code} (${code})` : ''),
     },
-    {
+    actionColumn<User>({
       title: t('operation'),
-      key: 'operation',
-      width: 200,
-      render: (_, user) => (
-        <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(user)}>{t('edit')}</Button>
-          {!isAdminAccount(user.usercode) && (
-            <ConfirmButton
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              confirm={t('confirmRemove', { code: user.usercode })}
-              okText={t('remove')}
-              cancelText={t('cancel')}
-              onConfirm={() => onRemove(user)}
-            >
-              {t('remove')}
-            </ConfirmButton>
-          )}
-        </Space>
-      ),
-    },
+      editText: t('edit'),
+      removeText: t('remove'),
+      cancelText: t('cancel'),
+      confirm: (user) => t('confirmRemove', { code: user.usercode }),
+      rowName: (user) => user.usercode,
+      onEdit,
+      onRemove,
+      canRemove: (user) => !isAdminAccount(user.usercode),
+    }),
   ];
   return (
     <Table<User>

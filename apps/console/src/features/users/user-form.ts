@@ -1,5 +1,5 @@
 import { ADMIN_USERCODE, LIMITS, type CallData, type CallRequest, type Role } from '@roomcast/contract';
-import { normalizeFunctions } from '../groups/function-tree';
+import { normalizeFunctions } from '../../components/access/function-tree';
 
 export type User = CallData<'listuser'>[number];
 export type UserMode = 'new' | 'edit';
@@ -23,8 +23,6 @@ export interface UserFormValues {
 export function stripSpaces(value: unknown): string {
   return typeof value === 'string' ? value.replace(/\s+/g, '') : '';
 }
-
-export const USERCODE_PATTERN = /^[\w.@-]+$/;
 
 export type PasswordProblem = 'msgPasswordEmpty' | 'msgPasswordShort' | 'msgPasswordConfirm';
 

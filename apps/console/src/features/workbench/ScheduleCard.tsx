@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { App, Button, Card, Space } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { callKey, useCallQuery } from '../../api/hooks';
+import { useCallQuery } from '../../api/hooks';
+import { useInvalidate } from '../../api/use-invalidate';
 import { tMessage } from '../../app/messages';
 import { useRecordStatus } from '../../app/status';
 import { ScheduleModal } from './ScheduleModal';
@@ -21,11 +21,11 @@ type Editing = { schedule?: Schedule } | undefined;
 export function ScheduleCard() {
   const { t } = useTranslation('workbench');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const list = useCallQuery('schedule', LIST);
   const { data: status } = useRecordStatus();
   const [editing, setEditing] = useState<Editing>();
-  const reload = () => queryClient.invalidateQueries({ queryKey: callKey('schedule') });
+  const reload = () => invalidate('schedule');
   const recordingId = status?.isschedulerecording === 'true' ? Number(status.recordingscheduleid) : undefined;
 
   const onDelete = async (schedule: Schedule) => {

@@ -1,8 +1,7 @@
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { LIMITS } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '../../components/ConfirmButton';
+import { actionColumn } from '../../components/action-column';
 import { fromMask } from './bit-mask';
 import { nextOccurrence, type Schedule } from './schedule-form';
 
@@ -51,21 +50,17 @@ export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelet
         return next ? next.start : <Typography.Text type="secondary">{t('schedule.none')}</Typography.Text>;
       },
     },
-    {
-      title: t('schedule.operation'), key: 'operation', width: 190, render: (_, s) => (
-        <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(s)}>{t('schedule.edit')}</Button>
-          <ConfirmButton
-            type="link" size="small" danger icon={<DeleteOutlined />}
-            confirm={t('schedule.deleteConfirm', { name: s.name })}
-            okText={t('schedule.delete')} cancelText={t('schedule.cancel')}
-            onConfirm={() => onDelete(s)}
-          >
-            {t('schedule.delete')}
-          </ConfirmButton>
-        </Space>
-      ),
-    },
+    actionColumn<Schedule>({
+      title: t('schedule.operation'),
+      width: 190,
+      editText: t('schedule.edit'),
+      removeText: t('schedule.delete'),
+      cancelText: t('schedule.cancel'),
+      confirm: (s) => t('schedule.deleteConfirm', { name: s.name }),
+      rowName: (s) => s.name,
+      onEdit,
+      onRemove: onDelete,
+    }),
   ];
   return (
     <Table<Schedule>

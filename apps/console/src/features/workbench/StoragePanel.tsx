@@ -28,6 +28,7 @@ function StorageCircle({ label, present, total, free, testId }: CircleProps) {
       <Progress
         type="circle"
         size={116}
+        aria-label={t('storage.usageLabel', { disk: label })}
         percent={present ? usage.percent : 0}
         strokeColor={present ? strokeColor(usage.percent) : undefined}
         // The circle never turns into a "done" tick at 100 %: a full disk is a number to read.

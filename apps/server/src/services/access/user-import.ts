@@ -1,18 +1,19 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { LIMITS } from '@roomcast/contract';
+import { ACCOUNT_FIELDS } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import { Fail } from '../core/index.js';
 import { hashPassword } from '../core/index.js';
 import type { SessionUser } from './session-service.js';
 
 const COLUMNS = ['usercode', 'username', 'password', 'role', 'groupcode'] as const;
+// The account rules of the contract (the ones newuser checks); role with a message that names the column.
 const Row = z.object({
-  usercode: z.string().min(1, 'usercode is required').max(LIMITS.usercodeMax).regex(/^[\w.@-]+$/, 'usercode may only contain letters, digits and . _ - @'),
-  username: z.string().min(1, 'username is required').max(LIMITS.usernameMax),
-  password: z.string().min(1, 'password is required').min(LIMITS.passwordMin, `password must be at least ${LIMITS.passwordMin} characters`).max(LIMITS.passwordMax),
-  role: z.enum(['user', 'admin'], 'role must be user or admin'),
-  groupcode: z.string().min(1, 'groupcode is required'),
+  usercode: ACCOUNT_FIELDS.usercode,
+  username: ACCOUNT_FIELDS.username,
+  password: ACCOUNT_FIELDS.password,
+  role: z.enum(['user', 'admin'], 'must be user or admin'),
+  groupcode: ACCOUNT_FIELDS.groupcode,
 });
 
 /**
@@ -37,7 +38,7 @@ export async function importUsers(repos: Repositories, who: SessionUser, bytes: 
     const line = i + start + 1;
     if (fields.length !== COLUMNS.length) return errors.push(`Line ${line}: expected ${COLUMNS.length} columns, found ${fields.length}.`);
     const parsed = Row.safeParse(Object.fromEntries(COLUMNS.map((c, k) => [c, fields[k]])));
-    if (!parsed.success) return errors.push(`Line ${line}: ${parsed.error.issues.map((x) => x.message).join('; ')}.`);
+    if (!parsed.success) return errors.push(`Line ${line}: ${parsed.error.issues.map((x) => `${x.path.join('.')} ${x.message}`).join('; ')}.`);
     const r = parsed.data;
     const problems: string[] = [];
     if (!repos.groups.find(r.groupcode)) problems.push(`group ${r.groupcode} does not exist`);

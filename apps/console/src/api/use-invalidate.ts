@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CallName } from '@roomcast/contract';
-import { callKey } from '../../api/hooks';
+import { callKey } from './hooks';
 
 /** Marks the cached answers of these calls stale (every body), so shown lists reload. */
 export function useInvalidate(): (...names: CallName[]) => Promise<void> {

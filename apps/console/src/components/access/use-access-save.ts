@@ -3,7 +3,7 @@ import type { FormInstance } from 'antd';
 import type { CallName } from '@roomcast/contract';
 import { call } from '../../api/client';
 import { showApiError, useCallQuery } from '../../api/hooks';
-import { useInvalidate } from './use-invalidate';
+import { useInvalidate } from '../../api/use-invalidate';
 
 export type SaveMode = 'new' | 'edit';
 
