@@ -13,7 +13,9 @@ export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 /** A movable clock for sessions and throttling. */
 export function fakeClock(start = Date.parse('2026-11-23T08:00:00Z')) {
   let t = start;
-  return { now: () => t, advance: (ms: number) => void (t += ms) } satisfies Clock & { advance(ms: number): void };
+  return { now: () => t, advance: (ms: number) => {
+      t += ms;
+    } } satisfies Clock & { advance(ms: number): void };
 }
 
 /** A real app over a real SQLite file in a temporary DATA_DIR, with the admin created. */

@@ -4,6 +4,7 @@ import { AREA_HANDLERS, HANDLERS, REAL_HANDLER_MAPS } from '../src/api/index.js'
 import { PENDING_CALLS } from '../src/api/pending.js';
 import { CALL_SAMPLES } from './call-samples.js';
 import { makeApp } from './helpers.js';
+import { waitFor } from './wait.js';
 
 describe('call registry', async () => {
   const t = await makeApp();
@@ -75,7 +76,7 @@ describe('call registry', async () => {
   it('reboot answers first and then asks the host adapter', async () => {
     const admin = await t.login();
     expect((await t.post('reboot', {}, admin)).body.result).toBe(true);
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor(() => t.reboots.length > 0, { timeoutMs: 2000, intervalMs: 20, what: 'the host adapter to be asked to reboot' });
     expect(t.reboots.length).toBe(1);
   });
 

@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatInZone, zoneOffsetMinutes } from '../src/services/schedule/schedule-time.js';
 import { makeApp } from './helpers.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { waitFor } from './wait.js';
 
 describe('a once schedule records for real (ffmpeg)', async () => {
   const t = await makeApp();
@@ -20,16 +19,15 @@ describe('a once schedule records for real (ffmpeg)', async () => {
     const id = res.body.data[0].id as number;
 
     let status: Record<string, string> = {};
-    while (Date.now() < stop - 1000) {
+    await waitFor(async () => {
       status = (await t.post('status', {}, admin)).body.data;
-      if (status.isschedulerecording === 'true') break;
-      await sleep(200);
-    }
+      return status.isschedulerecording === 'true';
+    }, { timeoutMs: stop - 1000 - Date.now(), intervalMs: 200, what: 'the schedule to start recording' });
     expect(status).toMatchObject({ isrecording: 'true', isschedulerecording: 'true', recordingscheduleid: String(id) });
     expect(status.recordingschedulestoptime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(t.internals.engine.schedule).toEqual({ id, stopTime: stop });
 
-    for (let i = 0; i < 100 && !t.internals.repos.recordings.inState('done').length; i++) await sleep(200);
+    await waitFor(() => t.internals.repos.recordings.inState('done').length > 0, { timeoutMs: 20_000, intervalMs: 200, what: 'the schedule to stop and finish its recording' });
     const [rec] = t.internals.repos.recordings.inState('done');
     expect(rec).toMatchObject({ schedule_id: id, usercode: 'schedule' });
     expect(t.internals.repos.recordings.files(rec!.id).some((f) => f.channel === 10 && f.duration_ms > 1500)).toBe(true);

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@roomcast/contract';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
-import { encoderChildren, ffmpegChildren, leftSegments, probeSeconds, segmentBytes, sleep } from './fault-helpers.js';
+import { delay, waitEncoded, waitFor } from '../wait.js';
+import { encoderChildren, ffmpegChildren, leftSegments, probeSeconds, segmentBytes } from './fault-helpers.js';
 
 type State = 'idle' | 'recording' | 'paused';
 type Control = 'start' | 'pause' | 'resume' | 'stop';
@@ -71,7 +72,9 @@ describe('fault: two consoles drive record control at once', async () => {
     expect(open).toHaveLength(1);
     expect(encoderChildren()).toHaveLength(1);
     const before = segmentBytes(open[0]!.dir);
-    await sleep(1200);
+    // Recording: until they grew. Paused: while the encoder makes 1.2 s of picture (it keeps encoding while paused).
+    if (state === 'recording') await waitFor(() => segmentBytes(open[0]!.dir) > before, { timeoutMs: 5000, what: 'the segments to grow while recording' });
+    else await waitEncoded(t.internals.media.encoder.hd, 1.2, 'while paused');
     const after = segmentBytes(open[0]!.dir);
     if (state === 'recording') expect(after).toBeGreaterThan(before);
     else expect(after).toBe(before);
@@ -103,19 +106,20 @@ describe('fault: two consoles drive record control at once', async () => {
     }
     expect(new Set(done.map((r) => r.dir)).size).toBe(done.length);
     expect(t.internals.media.encoder.running).toBe(false);
-    for (let i = 0; i < 50 && ffmpegChildren().length; i++) await sleep(100);
+    await waitFor(() => ffmpegChildren().length === 0, { timeoutMs: 5000, intervalMs: 100, what: 'every ffmpeg child to end', detail: () => ffmpegChildren().map((p) => p.argv.join(' ')) });
     expect(ffmpegChildren()).toEqual([]);
   }, 90_000);
 
   // Must hold: a start, stop and start again within one second make two recordings with files of their own (none overwritten, none left unfinished).
   it('start, stop and start again within one second: two recordings, each with its own folder and files', async () => {
     const before = t.internals.repos.recordings.inState('done').length;
-    await sleep(1000 - (Date.now() % 1000)); // both starts fall in the same second of the clock
+    // The wall clock is what is tested here: wait for the next second to begin, so both starts fall in the same second.
+    await delay(1000 - (Date.now() % 1000));
     const startedAt: number[] = [];
     for (let i = 0; i < 2; i++) {
       startedAt.push(Date.now());
       expect((await t.post('recordctl', { control: 'start' }, consoles[0])).body).toEqual({ result: true, message: '' });
-      await sleep(100);
+      await delay(100); // a moment of recording: start, stop and start again within one second is the case
       expect((await t.post('recordctl', { control: 'stop' }, consoles[1])).body).toEqual({ result: true, message: '' });
     }
     const done = t.internals.repos.recordings.inState('done').slice(before);

@@ -4,7 +4,8 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A fixed wait, for the long cases (long/); the short ones wait on conditions (../wait.ts). */
+export { delay as sleep } from '../wait.js';
 
 /** ffmpeg processes whose parent is `parent` (default: this test process), as their argv. */
 export function ffmpegChildren(parent = process.pid): { pid: number; argv: string[] }[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
-import { encoderChildren, leftSegments, probeSeconds, sleep } from './fault-helpers.js';
+import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
+import { encoderChildren, leftSegments, probeSeconds } from './fault-helpers.js';
 
 const KILLS = 3;
 /** Per kill: the supervisor's restart (≤ 0.3 s), ffmpeg's start-up and what the killed one had not yet written. */
@@ -18,17 +19,17 @@ describe('fault: ffmpeg killed repeatedly during one recording', async () => {
     const t0 = Date.now();
     const restartsMs: number[] = [];
     for (let k = 0; k < KILLS; k++) {
-      await sleep(1500);
+      await waitRecorded(t, 1.5, { after: recordedSeconds(t) });
       const pid = t.internals.media.encoder.pid!;
       const killed = Date.now();
       process.kill(pid, 'SIGKILL');
-      while (Date.now() - killed < 5000 && (t.internals.media.encoder.pid === pid || !t.internals.media.encoder.running)) await sleep(20);
+      await waitFor(() => t.internals.media.encoder.pid !== pid && t.internals.media.encoder.running, { timeoutMs: 5000, intervalMs: 20, what: `the encoder to restart after kill ${k + 1}` });
       restartsMs.push(Date.now() - killed);
       expect(t.internals.media.encoder.pid).not.toBe(pid);
       expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'true', isrecordingpaused: 'false', isrecordpending: 'false' });
       expect(encoderChildren().map((p) => p.pid)).toEqual([t.internals.media.encoder.pid]);
     }
-    await sleep(1500);
+    await waitRecorded(t, 1.5, { after: recordedSeconds(t) });
     const t1 = Date.now();
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body).toEqual({ result: true, message: '' });
 

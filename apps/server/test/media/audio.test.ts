@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function meanVolumeDb(file: string): Promise<number> {
   const { stderr } = await run('ffmpeg', ['-hide_banner', '-i', file, '-map', '0:a', '-af', 'volumedetect', '-f', 'null', '-']);
@@ -18,7 +18,7 @@ describe('audio inputs and encoding settings reach the recording', async () => {
   await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] }, admin);
   const record = async () => {
     await t.post('recordctl', { control: 'start' }, admin);
-    await sleep(2500);
+    await waitRecorded(t, 2.5);
     await t.post('recordctl', { control: 'stop' }, admin);
     const done = t.internals.repos.recordings.inState('done');
     return t.internals.repos.recordings.files(done[done.length - 1]!.id).find((f) => f.channel === 10)!.filepath;

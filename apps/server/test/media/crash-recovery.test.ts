@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { waitFor } from '../wait.js';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MAIN = new URL('../../dist/main.js', import.meta.url).pathname;
 const PASSWORD = 'Crash-Test-Pass-1';
 
@@ -26,13 +26,8 @@ async function api(port: number, name: string, body: unknown, session?: string) 
 }
 
 async function waitUp(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await api(port, 'roominfo', {})).result) return;
-    } catch { /* not yet */ }
-    await sleep(100);
-  }
-  throw new Error('service did not start');
+  // A refused connection (not listening yet) counts as "not yet".
+  await waitFor(async () => (await api(port, 'roominfo', {})).result, { timeoutMs: 10_000, intervalMs: 100, what: 'the service to start' });
 }
 
 describe('kill -9 of the service during recording', () => {
@@ -50,7 +45,8 @@ describe('kill -9 of the service during recording', () => {
     const s = login.data.sessionID as string;
     await api(port, 'writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, s);
     expect((await api(port, 'recordctl', { control: 'start' }, s)).result).toBe(true);
-    await sleep(5000);
+    // 5 s recorded, by the service's own recorded time (status `current`, counted from the first frame on disk).
+    await waitFor(async () => Number((await api(port, 'status', {}, s)).data.current) >= 5, { timeoutMs: 20_000, intervalMs: 200, what: 'the service to report 5 s recorded' });
     proc.kill('SIGKILL');
     await new Promise((r) => proc!.once('exit', r));
     await run('pkill', ['-KILL', '-f', `${dataDir}`]).catch(() => undefined);

@@ -2,21 +2,21 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { waitFor, waitRecorded } from '../wait.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('disk scan', async () => {
   const t = await makeApp();
   const admin = await t.login();
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
   const scanned = async () => {
-    for (let i = 0; i < 50 && (await t.post('status', {}, admin)).body.data.hdd_scanning === 'true'; i++) await sleep(100);
+    await waitFor(async () => (await t.post('status', {}, admin)).body.data.hdd_scanning !== 'true', { timeoutMs: 5000, intervalMs: 100, what: 'the disk scan to finish' });
   };
 
   it('is refused while recording, and recording is refused while it scans', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
     expect((await t.post('scanfiles', {}, admin)).body).toEqual({ result: false, message: 'Recording in progress, please stop recording' });
-    await sleep(2500);
+    await waitRecorded(t, 2.5);
     await t.post('recordctl', { control: 'stop' }, admin);
     t.internals.engine.scanning = true;
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.message).toMatch(/disk scan is running/);

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildEncoderArgs } from '../../src/media/encoder-args.js';
+import { tsSeconds, waitFor } from '../wait.js';
 import { FONT, testPlan } from './test-plan.js';
 
 const run = promisify(execFile);
@@ -34,7 +35,8 @@ describe('composite encoder argv', () => {
     (p.stdio[3] as NodeJS.ReadableStream).pipe(createWriteStream(sd));
     let err = '';
     p.stderr!.on('data', (d) => (err += d));
-    await new Promise((r) => setTimeout(r, 3000));
+    // Until both outputs hold a second of picture (a whole GOP: decodable); an ffmpeg that ends early ends the wait (its error is asserted below).
+    await waitFor(() => p.exitCode !== null || (tsSeconds(hd) >= 1 && tsSeconds(sd) >= 1), { timeoutMs: 20_000, intervalMs: 100, what: 'HD and SD to hold 1 s each', detail: () => ({ hdS: tsSeconds(hd), sdS: tsSeconds(sd) }) });
     p.kill('SIGINT');
     await new Promise((r) => p.on('close', r));
     expect(err).not.toMatch(/Error|Invalid/i);

@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CopyOutput, hlsOutputArgs, rtmpOutputArgs } from '../../src/media/copy-output.js';
 import { Encoder } from '../../src/media/encoder.js';
+import { delay, waitFor } from '../wait.js';
 import { testPlan } from './test-plan.js';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('encode once, fan out: HLS and RTMP attach by stream copy', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fanout-'));
@@ -27,20 +27,24 @@ describe('encode once, fan out: HLS and RTMP attach by stream copy', () => {
     server.stderr!.on('data', (d) => (serverLog += d));
     const serverExit = new Promise((r) => server.once('exit', r));
     encoder.start(testPlan());
-    await sleep(1000);
+    await waitFor(() => encoder.hd.bytesIn > 0 && encoder.sd.bytesIn > 0, { what: 'the encoder to put out HD and SD' });
     const pid = encoder.pid;
     const hls = new CopyOutput(encoder.sd, hlsOutputArgs(join(dir, 'live.m3u8'), join(dir, 'live-%05d.ts')));
     const rtmp = new CopyOutput(encoder.hd, rtmpOutputArgs(`rtmp://127.0.0.1:${port}/live/room`));
     hls.start();
     rtmp.start();
-    await sleep(5000);
+    // Both outputs carry the stream: HLS has a whole 2 s segment in its playlist (each copy output first probes
+    // its input), and the RTMP server has the pushed stream (it opens its output file once it knows the streams).
+    const playlistHas2s = () => existsSync(join(dir, 'live.m3u8')) && /#EXTINF:2\.0/.test(readFileSync(join(dir, 'live.m3u8'), 'utf8'));
+    await waitFor(() => playlistHas2s() && existsSync(received), { timeoutMs: 20_000, intervalMs: 100, what: 'HLS and RTMP to carry the stream', detail: () => ({ playlist: playlistHas2s(), received: existsSync(received), serverLog }) });
     expect(encoder.hd.consumerCount).toBe(1);
     await rtmp.stop();
     await hls.stop();
     expect(encoder.hd.consumerCount).toBe(0);
     expect(encoder.pid).toBe(pid);
     expect(encoder.restarts).toBe(0);
-    await Promise.race([serverExit, sleep(5000)]);
+    // A bound, not a pause: it ends as soon as the server exits after the pusher hung up.
+    await Promise.race([serverExit, delay(5000)]);
     server.kill('SIGKILL');
     // (the server ends with "Input/output error" when the pusher hangs up: expected)
     const playlist = readFileSync(join(dir, 'live.m3u8'), 'utf8');

@@ -7,6 +7,7 @@ import { LAYOUT_ANIMATIONS } from '@roomcast/contract';
 import { describe, expect, it } from 'vitest';
 import { buildEncoderArgs } from '../../src/media/encoder-args.js';
 import { makeApp } from '../helpers.js';
+import { recordingMark, tsSeconds, waitFor, waitRecorded } from '../wait.js';
 import { testPlan } from './test-plan.js';
 
 const run = promisify(execFile);
@@ -14,15 +15,16 @@ const RED = [0xc0, 0x39, 0x2b];
 const BLUE = [0x29, 0x80, 0xb9];
 const near = (got: number[], want: number[], tol = 40) => got.every((v, i) => Math.abs(v - want[i]!) <= tol);
 
-/** Runs the composite encode for `ms` and keeps its HD output. */
-async function encode(args: string[], ms: number): Promise<string> {
+/** Runs the composite encode until its HD output holds `seconds` of picture, and keeps that output. */
+async function encode(args: string[], seconds: number): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), 'xfade-')), 'hd.ts');
   const p = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   p.stdout!.pipe(createWriteStream(file));
   let err = '';
   p.stderr!.on('data', (d) => (err += d));
   const closed = new Promise((r) => p.on('close', r));
-  await new Promise((r) => setTimeout(r, ms));
+  // (An ffmpeg that ends early ends the wait too: its error is asserted below.)
+  await waitFor(() => p.exitCode !== null || tsSeconds(file) >= seconds, { timeoutMs: 20_000, intervalMs: 100, what: `${seconds} s encoded to ${file}`, detail: () => ({ encodedS: tsSeconds(file) }) });
   p.kill('SIGINT');
   await closed;
   expect(err).not.toMatch(/Error|Invalid/i);
@@ -55,7 +57,7 @@ describe('layout animations rendered by xfade', () => {
     });
     // B is in both pictures and opened once: one input per channel.
     expect(args.filter((a) => a === '-i')).toHaveLength(3); // A, B, the tone
-    const file = await encode(args, 4000);
+    const file = await encode(args, 4);
     const start = await frameAt(file, 0.05);
     expect(near(start(160, 180), RED)).toBe(true);
     // wipeleft: the new picture comes in from the right.
@@ -88,9 +90,11 @@ describe('a layout change while recording is animated in the recording', async (
     await t.post('setlayoutid', { id: 0 }, admin);
     expect((await t.post('writeconfig', { settingcode: 'setting_layout_animate', data: [{ key: 'type', value: '1' }, { key: 'speed', value: '0' }] }, admin)).body.result).toBe(true);
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
-    await new Promise((r) => setTimeout(r, 2000));
+    await waitRecorded(t, 2);
+    const before = recordingMark(t);
     expect((await t.post('setlayoutid', { id: 1 }, admin)).body.result).toBe(true);
-    await new Promise((r) => setTimeout(r, 4000));
+    // The encoder restarts with the wipe; the recording goes on in new segments: 4 s there (the wipe, then B).
+    await waitRecorded(t, 4, { after: before });
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
 
     const [rec] = t.internals.repos.recordings.inState('done');

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { recordingMark, waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function picture(file: string): Promise<{ codec_name: string; width: number; height: number; duration: number }> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height:format=duration', '-of', 'json', file]);
@@ -21,9 +21,11 @@ describe('4K mode: main quality 2160 (real ffmpeg)', async () => {
     expect(set.body.result).toBe(true);
     await t.post('writeconfig', { settingcode: 'setting_layout_animate', data: [{ key: 'type', value: '0' }, { key: 'speed', value: '0' }] }, admin);
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
-    await sleep(2500);
+    await waitRecorded(t, 2.5);
+    const before = recordingMark(t);
     expect((await t.post('setlayoutid', { id: 1 }, admin)).body.result).toBe(true);
-    await sleep(2500);
+    // The encoder restarts with the new layout; the recording goes on in new segments: 2.5 s more there.
+    await waitRecorded(t, 2.5, { after: before });
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
 
     const [rec] = t.internals.repos.recordings.inState('done');

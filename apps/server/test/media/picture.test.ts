@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One decoded frame of a file as RGB24 at the file's size. */
 async function frame(file: string, w: number, h: number, at = 1): Promise<(x: number, y: number) => [number, number, number]> {
@@ -34,7 +34,7 @@ describe('the composite picture: layout and OSD', async () => {
     await t.post('writeconfig', { settingcode: 'setting_osd', data: [{ key: 'enablelogo', value: 'true' }, { key: 'logowidth', value: '32' }, { key: 'logoheight', value: '32' }, { key: 'logox', value: '0' }, { key: 'logoy', value: '0' }] }, admin);
 
     await t.post('recordctl', { control: 'start' }, admin);
-    await sleep(3500);
+    await waitRecorded(t, 3.5);
     await t.post('recordctl', { control: 'stop' }, admin);
     const [rec] = t.internals.repos.recordings.inState('done');
     const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
@@ -53,7 +53,8 @@ describe('the composite picture: layout and OSD', async () => {
       { key: 'fontname', value: 'arial' }, { key: 'fontsize', value: '30' }, { key: 'fontcolor', value: '00FF00' },
     ] }, admin);
     await t.post('recordctl', { control: 'start' }, admin);
-    await sleep(3500);
+    // Frames at 0.5 s and 2.5 s are compared below.
+    await waitRecorded(t, 3.5);
     await t.post('recordctl', { control: 'stop' }, admin);
     const recs = t.internals.repos.recordings.inState('done');
     const hd = t.internals.repos.recordings.files(recs.at(-1)!.id).find((f) => f.channel === 10)!;

@@ -3,9 +3,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { recordingMark, waitEncoded, waitFor, waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function probe(file: string) {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,sample_rate:format=duration', '-of', 'json', file]);
@@ -27,16 +27,18 @@ describe('recording with real ffmpeg', async () => {
     const s1 = (await t.post('status', {}, admin)).body.data;
     expect(s1).toMatchObject({ isrecording: 'true', isrecordingpaused: 'false', isrecordpending: 'false' });
     expect(s1.recordingstart).toMatch(/^\d{4}-\d{2}-\d{2} /);
-    await sleep(3000);
+    await waitRecorded(t, 3);
     const t1 = Date.now();
     expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(true);
     const t2 = Date.now();
     expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'true', isrecordingpaused: 'true' });
-    await sleep(2000);
+    // The pause lasts 2 s of the encoder's picture (it keeps encoding): what the files would hold if pauses were not left out.
+    const paused = recordingMark(t);
+    await waitEncoded(t.internals.media.encoder.hd, 2, 'during the pause');
     expect((await t.post('recordctl', { control: 'resume' }, admin)).body.result).toBe(true);
     const t3 = Date.now();
     const t4 = t3;
-    await sleep(3000);
+    await waitRecorded(t, 3, { after: paused });
     const t5 = Date.now();
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
     expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'false', current: '0' });
@@ -61,7 +63,8 @@ describe('recording with real ffmpeg', async () => {
   it('records per-channel (ISO) files CH1 and CH2 (+S) when resource_vi0/vi1 are on', async () => {
     await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'resource_vi0_enable', value: 'true' }, { key: 'resource_vi1_enable', value: 'true' }] }, admin);
     await t.post('recordctl', { control: 'start' }, admin);
-    await sleep(3500);
+    // 3.5 s of every stream: the composite (HD, SD) and each channel's own (CH1, CH2 and their sub pictures).
+    for (const code of ['HD', 'SD', 'CH1', 'CH1S', 'CH2', 'CH2S']) await waitRecorded(t, 3.5, { code });
     await t.post('recordctl', { control: 'stop' }, admin);
     await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'resource_vi0_enable', value: 'false' }, { key: 'resource_vi1_enable', value: 'false' }] }, admin);
     const done = t.internals.repos.recordings.inState('done');
@@ -74,10 +77,13 @@ describe('recording with real ffmpeg', async () => {
 
   it('continues in a new segment when ffmpeg is killed', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
-    await sleep(2500);
+    await waitRecorded(t, 2.5);
     const pid = t.internals.media.encoder.pid!;
+    const killed = recordingMark(t);
     process.kill(pid, 'SIGKILL');
-    await sleep(3500);
+    await waitFor(() => t.internals.media.encoder.pid !== pid && t.internals.media.encoder.running, { what: 'the encoder to restart after the kill' });
+    // The recording goes on after the restart: 3 s more in new segments (about 6 s in all).
+    await waitRecorded(t, 3, { after: killed });
     expect(t.internals.media.encoder.pid).not.toBe(pid);
     expect(t.internals.media.encoder.running).toBe(true);
     await t.post('recordctl', { control: 'stop' }, admin);

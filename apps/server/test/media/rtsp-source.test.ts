@@ -4,9 +4,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const SERVER = new URL('./rtsp-server.py', import.meta.url).pathname;
 const hasGstRtsp = existsSync('/usr/lib/x86_64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib') || existsSync('/usr/lib/aarch64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib');
 
@@ -32,16 +32,17 @@ describe.skipIf(!hasGstRtsp)('RTSP source: lost and back during a recording', as
 
   it('shows the slate while the camera is gone, takes it back when it returns, and never stops recording', async () => {
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
-    await sleep(3000);
+    await waitRecorded(t, 3);
     cam.kill('SIGKILL');
-    for (let i = 0; i < 40 && !t.internals.media.lostChannels().includes('A'); i++) await sleep(250);
+    await waitFor(() => t.internals.media.lostChannels().includes('A'), { timeoutMs: 10_000, intervalMs: 250, what: 'channel A to be reported lost' });
     expect(t.internals.media.lostChannels()).toEqual(['A']);
     expect((await t.post('status', {}, admin)).body.data.isrecording).toBe('true');
-    await sleep(2000);
+    // The camera stays gone while 2 s more are recorded (the slate; the encoder restarted without it).
+    await waitRecorded(t, 2, { after: recordedSeconds(t) });
     cam = await camera(port);
-    for (let i = 0; i < 60 && t.internals.media.lostChannels().length; i++) await sleep(250);
+    await waitFor(() => t.internals.media.lostChannels().length === 0, { timeoutMs: 15_000, intervalMs: 250, what: 'channel A to be back' });
     expect(t.internals.media.lostChannels()).toEqual([]);
-    await sleep(2500);
+    await waitRecorded(t, 2.5, { after: recordedSeconds(t) });
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
     const [rec] = t.internals.repos.recordings.inState('done');
     const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('segmentation (test limit of 3 s per part)', async () => {
   const t = await makeApp({ env: { PART_LIMIT_SECONDS: '3' } });
@@ -14,7 +14,8 @@ describe('segmentation (test limit of 3 s per part)', async () => {
 
   it('splits one recording into several playable files', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
-    await sleep(7500);
+    // 7.5 s of picture over all its parts (the part limit is 3 s).
+    await waitRecorded(t, 7.5);
     await t.post('recordctl', { control: 'stop' }, admin);
     const [rec] = t.internals.repos.recordings.inState('done');
     const files = t.internals.repos.recordings.files(rec!.id);

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { recordingMark, waitEncoded, waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function jpegSize(file: string): Promise<{ codec_name: string; width: number; height: number }> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', file]);
@@ -19,11 +19,13 @@ describe('player snapshots taken while recording (real ffmpeg)', async () => {
 
   it('one JPEG thumbnail every interval of recorded time, none while paused, positions within the recording', async () => {
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
-    await sleep(4500);
+    await waitRecorded(t, 4.5);
     expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(true);
-    await sleep(3000);
+    // A pause longer than the interval (3 s of the encoder's picture, which keeps encoding): counted, it would add a snapshot.
+    const paused = recordingMark(t);
+    await waitEncoded(t.internals.media.encoder.hd, 3, 'during the pause');
     expect((await t.post('recordctl', { control: 'resume' }, admin)).body.result).toBe(true);
-    await sleep(2500);
+    await waitRecorded(t, 2.5, { after: paused });
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
 
     const [rec] = t.internals.repos.recordings.inState('done');

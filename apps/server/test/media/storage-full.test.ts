@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { waitFor, waitRecorded } from '../wait.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isRoot = process.getuid?.() === 0;
 
 // A 12 MB tmpfs as the recording storage (root only: the appliance and CI run as root).
@@ -27,7 +27,7 @@ describe.skipIf(!isRoot)('storage full during recording', async () => {
     expect(refused.body).toEqual({ result: false, message: 'Not enough free space on the recording storage.' });
     rmSync(join(mount, 'filler'));
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
-    await sleep(3000);
+    await waitRecorded(t, 3);
     // Something fills the disk while recording: the recording must stop by itself and stay playable.
     try {
       writeFileSync(join(mount, 'filler'), Buffer.alloc(12 * 1024 * 1024));
@@ -36,7 +36,7 @@ describe.skipIf(!isRoot)('storage full during recording', async () => {
       const st = (await t.post('status', {}, admin)).body.data;
       return st.isrecording === 'true' || st.isrecordpending === 'true';
     };
-    for (let i = 0; i < 40 && (await busy()); i++) await sleep(500);
+    await waitFor(async () => !(await busy()), { timeoutMs: 20_000, intervalMs: 250, what: 'the recording to stop by itself on the full disk' });
     expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'false', isrecordpending: 'false' });
     const recs = t.internals.repos.recordings.inState('done');
     expect(recs).toHaveLength(1);

@@ -26,7 +26,7 @@ describe('failure class: log flooding that fills the disk', () => {
     const n = 200;
     for (let i = 0; i < n; i++) {
       await app.inject({
-        method: i % 2 ? 'GET' : 'POST', url: `/api/${'x'.repeat(16_000)}?${'q'.repeat(16_000)}`, payload: '{"a":"' + 'b'.repeat(100_000) + '"}',
+        method: i % 2 ? 'GET' : 'POST', url: `/api/${'x'.repeat(16_000)}?${'q'.repeat(16_000)}`, payload: `{"a":"${'b'.repeat(100_000)}"}`,
         headers: { 'content-type': 'application/json', 'user-agent': 'u'.repeat(8000), 'x-session-id': 's'.repeat(8000), referer: `\n${'r'.repeat(8000)}` },
       });
     }

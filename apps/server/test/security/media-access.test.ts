@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_HEADER } from '@roomcast/contract';
 import { makeApp } from '../helpers.js';
+import { waitRecorded } from '../wait.js';
 import { listen, rawRequest } from './support/http.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A fresh recording is private: no session lists it, and its files are served only through the signed URL
@@ -16,7 +15,7 @@ describe('failure class: media public by default', async () => {
   const port = await listen(t.app);
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }, { key: 'main_bitrate', value: '1000' }] }, admin);
   expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
-  await sleep(1500);
+  await waitRecorded(t, 1.5);
   expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
 
   it('a new recording is not listed without a session, nor to a user without a recordings function', async () => {

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
+import { waitFor } from '../wait.js';
 import { listen } from './support/http.js';
 import { makeOutside } from './support/outside.js';
 import { getPath, mediaSigner, type ProbeContext } from './support/targets.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Symbolic links placed in the recording storage (a USB disk can carry any) that lead outside it: the disk
@@ -36,7 +36,7 @@ describe('symlinks in the storage that lead outside it', async () => {
 
   it('the disk scan adopts no link that leads outside the storage', async () => {
     expect((await t.post('scanfiles', {}, admin)).body.result).toBe(true);
-    for (let i = 0; i < 100 && t.internals.engine.scanning; i++) await sleep(50);
+    await waitFor(() => !t.internals.engine.scanning, { timeoutMs: 5000, what: 'the disk scan to finish' });
     expect(t.internals.engine.scanning).toBe(false);
     const realStorage = realpathSync(storage);
     const files = t.internals.repos.recordings.allFiles();

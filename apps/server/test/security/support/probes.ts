@@ -49,6 +49,7 @@ export function injectionPayloads(marker: string): Probe[] {
     { label: 'CR LF', value: `\r\ntouch ${marker}` },
     { label: 'single-quote break-out', value: `';touch ${marker};'` },
     { label: 'double-quote break-out', value: `";touch ${marker};"` },
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's ${IFS} is the payload
     { label: '${IFS} instead of spaces', value: `;touch\${IFS}${marker}` },
     { label: 'ssh option -oProxyCommand', value: `-oProxyCommand=touch ${marker}` },
     { label: 'leading -f', value: '-f' },

@@ -2,8 +2,7 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { commandValue, SHAPES, settingValue } from '../support/targets.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { waitRecorded } from '../../wait.js';
 
 /** Every file under `dir`, recursively. */
 const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
@@ -17,7 +16,7 @@ commandValue(settingValue('setting_advance_media_save', 'fileprefix', {
       const { t, admin } = ctx;
       await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }, { key: 'main_bitrate', value: '1000' }] }, admin);
       expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
-      await sleep(1500);
+      await waitRecorded(t, 1.5);
       expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
       const [rec] = t.internals.repos.recordings.inState('done').slice(-1);
       expect(rec).toBeDefined();
