@@ -53,7 +53,7 @@ async function roomcast(withOutputs, dir) {
   const pids = () => [encoder.pid, ...outputs.map((o) => o.pid)].filter(Boolean);
   session.start();
   const sessionStart = Date.now();
-  outputs.forEach((o) => o.start());
+  for (const o of outputs) o.start();
   await sleep(300);
   const before = pids().map((p) => [p, cpuSeconds(p)]);
   const t0 = Date.now();

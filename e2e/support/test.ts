@@ -21,7 +21,9 @@ function fromEnv(name: string): string {
 
 /** The tests' `test`: baseURL and the admin password of the service started by the global setup, plus page objects. */
 export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring
   baseURL: async ({}, use) => use(fromEnv('E2E_BASE_URL')),
+  // biome-ignore lint/correctness/noEmptyPattern: as above
   adminPassword: async ({}, use) => use(fromEnv('E2E_ADMIN_PASSWORD')),
   api: async ({ playwright, baseURL }, use) => {
     const request = await playwright.request.newContext();

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { uniqueCode, type Api } from '../support/api';
 import { AudioPage } from '../pages/audio.page';
@@ -27,7 +26,7 @@ async function stored(api: Api): Promise<Record<string, Record<string, string>>>
 }
 
 /** A user with only the audio function, so the admin API session of the test stays logged in. */
-async function loginAudioUser(page: Page, adminApi: Api, loginAs: (u: string, p: string) => Promise<void>): Promise<void> {
+async function loginAudioUser(adminApi: Api, loginAs: (u: string, p: string) => Promise<void>): Promise<void> {
   const usercode = uniqueCode('aud');
   await adminApi.newUser({ usercode, password: 'Audio-pass-1', functions: ['operation', 'audiosetting'] });
   await loginAs(usercode, 'Audio-pass-1');
@@ -44,7 +43,7 @@ test.describe('audio settings', () => {
   });
 
   test('edit with checks on the field, save in one call, reload, reset', async ({ page, adminApi, loginPage }) => {
-    await loginAudioUser(page, adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginAudioUser(adminApi, (u, p) => loginPage.loginAs(u, p));
     const audio = new AudioPage(page);
     await audio.goto();
 
@@ -103,7 +102,7 @@ test.describe('audio settings', () => {
   });
 
   test('inputs follow the exclusivity rules while toggling', async ({ page, adminApi, loginPage }) => {
-    await loginAudioUser(page, adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginAudioUser(adminApi, (u, p) => loginPage.loginAs(u, p));
     const audio = new AudioPage(page);
     await audio.goto();
     await audio.edit();
@@ -134,7 +133,7 @@ test.describe('audio settings', () => {
   });
 
   test('a save the service refuses shows its message and stays in edit mode', async ({ page, adminApi, loginPage }) => {
-    await loginAudioUser(page, adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginAudioUser(adminApi, (u, p) => loginPage.loginAs(u, p));
     const audio = new AudioPage(page);
     await audio.goto();
     await audio.edit();
@@ -159,7 +158,7 @@ test.describe('audio settings', () => {
   });
 
   test('the message of a refused save is in the reader\'s language', async ({ page, adminApi, loginPage }) => {
-    await loginAudioUser(page, adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginAudioUser(adminApi, (u, p) => loginPage.loginAs(u, p));
     await page.evaluate(() => localStorage.setItem('roomcast.language', 'zh_CN'));
     await page.goto('/console/operation/opeaudio');
     await expect(page.getByTestId('settings-viewing')).toBeVisible();

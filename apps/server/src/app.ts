@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_PREFIX, buildOpenApi, MESSAGES, OPENAPI_PATH, WEBCONFIG_PATH } from '@roomcast/contract';
+import { buildOpenApi, MESSAGES, OPENAPI_PATH, WEBCONFIG_PATH } from '@roomcast/contract';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/open.js';
 import { registerCalls } from './api/register.js';

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, type CallData } from '@roomcast/contract';
-import { ApiError, call } from '../api/client';
+import { type ApiError, call } from '../api/client';
 import { apiErrorText, callKey } from '../api/hooks';
 import { useAuth } from './auth';
 import { toastWarning } from './toast';

@@ -7,7 +7,9 @@ const FILES = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'd
 const RESOURCES: Resources = {};
 for (const [path, messages] of Object.entries(FILES)) {
   const [, lang, ns] = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
-  if (lang && ns) (RESOURCES[lang] ??= {})[ns] = messages;
+  if (!lang || !ns) continue;
+  RESOURCES[lang] ??= {};
+  RESOURCES[lang][ns] = messages;
 }
 
 /** Every leaf of a namespace as `a.b.c` -> value. */

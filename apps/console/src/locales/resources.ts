@@ -23,7 +23,9 @@ function collect(): Resources {
   const resources: Resources = {};
   for (const [path, messages] of Object.entries(bundled)) {
     const [lang, namespace] = parts(path) ?? [];
-    if (lang && namespace) (resources[lang] ??= {})[namespace] = messages;
+    if (!lang || !namespace) continue;
+    resources[lang] ??= {};
+    resources[lang][namespace] = messages;
   }
   return resources;
 }

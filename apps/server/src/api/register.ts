@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   API_PREFIX, apiPath, CALL_NAMES, CALLS, checkAll, decodeFilePath, FILE_PATH_HEADER, MESSAGES, SESSION_HEADER,
   type CallDef, type CallName, type Requirement,
@@ -100,7 +100,7 @@ async function dispatch(
   const sessionId = headerString(req, SESSION_HEADER);
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
 
-  let body: unknown = undefined;
+  let body: unknown ;
   if (def.body !== 'raw') {
     let json: unknown = {};
     try {

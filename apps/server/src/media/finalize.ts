@@ -13,7 +13,7 @@ export async function finalizePart(segments: string[], output: string): Promise<
   const usable = segments.filter((s) => existsSync(s) && statSync(s).size >= 188 * 10);
   if (usable.length === 0) return undefined;
   const list = join(dirname(output), `.${basename(output)}.txt`);
-  writeFileSync(list, usable.map(concatLine).join('\n') + '\n');
+  writeFileSync(list, `${usable.map(concatLine).join('\n')}\n`);
   const tmp = `${output}.part.mp4`;
   try {
     await runTool('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-map', '0', '-c', 'copy', '-movflags', '+faststart', tmp]);

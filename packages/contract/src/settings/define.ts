@@ -37,7 +37,7 @@ export interface SettingCondition {
 }
 export const when = (key: string, ...is: string[]): SettingCondition => ({ key, is });
 export const conditionHolds = (c: SettingCondition | undefined, values: Record<string, string>): boolean =>
-  c !== undefined && c.is.includes(values[c.key] ?? '');
+  c?.is.includes(values[c.key] ?? '') ?? false;
 
 /** One key of a setting code. Values travel as strings; booleans as "true"/"false" (spec §3). */
 export interface SettingKeyDef {

@@ -41,10 +41,10 @@ export const ruleIssue = (key: string, rule: SettingRule, ...args: (string | num
   message: formatMessage(SETTING_RULES[rule], ...args),
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PATTERNS = (Object.keys(SETTING_RULES) as SettingRule[]).map((rule) => ({
   rule,
-  pattern: new RegExp(`^${escape(SETTING_RULES[rule]).replace(/\\\{\d+\\\}/g, '(.*?)')}$`, 's'),
+  pattern: new RegExp(`^${escapeRegExp(SETTING_RULES[rule]).replace(/\\\{\d+\\\}/g, '(.*?)')}$`, 's'),
 }));
 
 /** The rule and arguments an issue message was made from, or undefined for any other text. */

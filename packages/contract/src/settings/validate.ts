@@ -10,7 +10,7 @@ export type WriteResult =
   | { ok: true; values: Record<string, string>; changed: string[] }
   | { ok: false; issues: SettingIssue[] };
 
-const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+const has = (o: object, k: string) => Object.hasOwn(o, k);
 /** The definition widened to the common shape (the registry keeps each code's literal key names). */
 const defOf = (code: SettingCode): SettingCodeDef => SETTINGS[code];
 

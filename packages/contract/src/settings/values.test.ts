@@ -10,7 +10,7 @@ describe('host names and addresses', () => {
   it.each(['pool.ntp.org', 'ntp1.example.com', 'localhost', 'ftp-1.school.edu', '192.168.1.20', '10.0.0.1'])('accepts %s', (v) => {
     expect(isHostname(v)).toBe(true);
   });
-  it.each(['', '-ntp.org', 'ntp-.org', 'a..b', 'a_b.org', '256.1.1.1', '10.1', '1.2.3.4.5', 'host.', 'x'.repeat(64) + '.org', ...HOSTILE])('rejects %j', (v) => {
+  it.each(['', '-ntp.org', 'ntp-.org', 'a..b', 'a_b.org', '256.1.1.1', '10.1', '1.2.3.4.5', 'host.', `${'x'.repeat(64)}.org`, ...HOSTILE])('rejects %j', (v) => {
     expect(isHostname(v)).toBe(false);
   });
   it('hostText allows "" (not configured) and trims', () => {

@@ -29,7 +29,7 @@ function keyRuleText(meta: ValueMeta, fallback: string): string {
   }
 }
 
-const hasKey = (code: SettingCode, key: string) => Object.prototype.hasOwnProperty.call(SETTINGS[code].keys, key);
+const hasKey = (code: SettingCode, key: string) => Object.hasOwn(SETTINGS[code].keys, key);
 
 /** A cross-key rule's text in the reader's language (a key named in it by its label), or undefined for other text. */
 function ruleText(message: string, codes: readonly SettingCode[]): string | undefined {

@@ -155,6 +155,7 @@ function TextField({ field, label, icon, type, autoComplete, autoFocus, value, p
           name={field}
           type={type}
           autoComplete={autoComplete}
+          // biome-ignore lint/a11y/noAutofocus: the login page is one form; its first field takes the focus, as people expect
           autoFocus={autoFocus}
           value={value}
           onChange={(e) => onChange(e.target.value)}

@@ -65,7 +65,7 @@ export function useLoginFlow() {
     setError('');
     setBusy(true);
     try {
-      let current;
+      let current: Awaited<ReturnType<typeof call<'currentuser'>>>;
       try {
         current = await call('currentuser', { usercode });
       } catch (err) {

@@ -21,7 +21,7 @@ export function csvField(value: string): string {
 }
 
 export function buildCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 export function usersToCsv(users: readonly User[]): string {

@@ -3,6 +3,7 @@ import { FolderOpenOutlined, PlaySquareOutlined } from '@ant-design/icons';
 import { UPLOAD_PREFIX } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { apiErrorText, useCallQuery } from '../../api/hooks';
 
 /** Shared albums only (spec §6 Viewer); each opens its file list. A failure shows the empty state with why. */
@@ -11,7 +12,7 @@ export function VodCard() {
   const albums = useCallQuery('listalbum', {}, { silent: true });
   const shared = (albums.data ?? []).filter((a) => a.share);
 
-  let body;
+  let body: ReactNode;
   if (albums.isLoading) body = <Skeleton active />;
   else if (albums.isError) body = <Empty description={apiErrorText(albums.error)} data-testid="vod-empty" />;
   else if (shared.length === 0) body = <Empty description={t('vod.empty')} data-testid="vod-empty" />;

@@ -65,7 +65,10 @@ export function recordingListRepository(db: Db) {
   const statements = new Map<string, ReturnType<Db['prepare']>>();
   const prepared = (sql: string) => {
     let s = statements.get(sql);
-    if (!s) statements.set(sql, (s = db.prepare(sql)));
+    if (!s) {
+      s = db.prepare(sql);
+      statements.set(sql, s);
+    }
     return s;
   };
   const filesOf = db.prepare<[string], RecordingFileRow>(

@@ -34,11 +34,17 @@ export async function importUsers(repos: Repositories, who: SessionUser, bytes: 
   const errors: string[] = [];
   const rows: z.infer<typeof Row>[] = [];
   const seen = new Set<string>();
-  records.slice(start).forEach((fields, i) => {
+  for (const [i, fields] of records.slice(start).entries()) {
     const line = i + start + 1;
-    if (fields.length !== COLUMNS.length) return errors.push(`Line ${line}: expected ${COLUMNS.length} columns, found ${fields.length}.`);
+    if (fields.length !== COLUMNS.length) {
+      errors.push(`Line ${line}: expected ${COLUMNS.length} columns, found ${fields.length}.`);
+      continue;
+    }
     const parsed = Row.safeParse(Object.fromEntries(COLUMNS.map((c, k) => [c, fields[k]])));
-    if (!parsed.success) return errors.push(`Line ${line}: ${parsed.error.issues.map((x) => `${x.path.join('.')} ${x.message}`).join('; ')}.`);
+    if (!parsed.success) {
+      errors.push(`Line ${line}: ${parsed.error.issues.map((x) => `${x.path.join('.')} ${x.message}`).join('; ')}.`);
+      continue;
+    }
     const r = parsed.data;
     const problems: string[] = [];
     if (!repos.groups.find(r.groupcode)) problems.push(`group ${r.groupcode} does not exist`);
@@ -46,9 +52,9 @@ export async function importUsers(repos: Repositories, who: SessionUser, bytes: 
     if (seen.has(r.usercode)) problems.push(`user ${r.usercode} appears twice in the file`);
     if (r.role === 'admin' && who.role !== 'admin') problems.push('only an administrator can import administrators');
     seen.add(r.usercode);
-    if (problems.length) return errors.push(`Line ${line}: ${problems.join('; ')}.`);
-    rows.push(r);
-  });
+    if (problems.length) errors.push(`Line ${line}: ${problems.join('; ')}.`);
+    else rows.push(r);
+  }
   if (errors.length) throw Fail.of('importFailed', errors.join(' '));
   if (rows.length === 0) throw Fail.of('importFailed', 'The file has no users.');
   const hashed = await Promise.all(rows.map(async (r) => ({ ...r, hash: await hashPassword(r.password) })));

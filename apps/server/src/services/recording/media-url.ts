@@ -18,6 +18,7 @@ const MAX_PATH = 1024;
  * none `.` or `..`, no backslash, NUL or other control characters. Anything else is refused everywhere.
  */
 export function isSafeRelPath(rel: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this check refuses
   if (rel.length === 0 || rel.length > MAX_PATH || /[\\\u0000-\u001f\u007f]/.test(rel)) return false;
   return rel.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..');
 }

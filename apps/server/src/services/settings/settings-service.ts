@@ -55,7 +55,7 @@ export function settingsService(repos: Repositories, live: LiveValues = {}) {
       repos.settings.writeAll(writes);
       return writes.map((w) => w.code);
     },
-    has: (code: string): code is SettingCode => Object.prototype.hasOwnProperty.call(SETTINGS, code),
+    has: (code: string): code is SettingCode => Object.hasOwn(SETTINGS, code),
   };
 }
 export type SettingsService = ReturnType<typeof settingsService>;
