@@ -5,5 +5,11 @@ import base from './vitest.config.ts';
 // The short fault cases (apps/server/test/faults/*.test.ts) run with `npm test`.
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ['apps/server/test/faults/long/**/*.test.ts'], exclude: configDefaults.exclude, testTimeout: 600_000, fileParallelism: false },
+  test: {
+    ...base.test,
+    include: ['apps/server/test/faults/long/**/*.test.ts'],
+    exclude: configDefaults.exclude,
+    testTimeout: 600_000,
+    fileParallelism: false,
+  },
 });

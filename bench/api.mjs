@@ -34,25 +34,43 @@ async function seed(dataDir, count) {
   const db = openDatabase(join(dataDir, 'roomcast.db'));
   const hash = await hashPassword(USER_PASSWORD);
   const now = new Date().toISOString();
-  const user = db.prepare('INSERT INTO users (usercode, username, password_hash, role, groupcode, functions, created_at) VALUES (?, ?, ?, \'user\', ?, ?, ?)');
-  const rec = db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, stoptime, duration_ms)
+  const user = db.prepare(
+    "INSERT INTO users (usercode, username, password_hash, role, groupcode, functions, created_at) VALUES (?, ?, ?, 'user', ?, ?, ?)",
+  );
+  const rec =
+    db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, stoptime, duration_ms)
     VALUES (?, ?, ?, ?, 'Room 1', ?, ?, 'done', ?, ?, 3600000)`);
-  const file = db.prepare('INSERT INTO recording_files (recording_id, channel, filepath, title, filesize, starttime, duration_ms) VALUES (?, ?, ?, ?, ?, ?, 3600000)');
+  const file = db.prepare(
+    'INSERT INTO recording_files (recording_id, channel, filepath, title, filesize, starttime, duration_ms) VALUES (?, ?, ?, ?, ?, ?, 3600000)',
+  );
   db.transaction(() => {
     for (let g = 0; g < 5; g++) db.prepare('INSERT INTO user_groups (groupcode, groupname) VALUES (?, ?)').run(`g${g}`, `Group ${g}`);
     for (let u = 1; u < 50; u++) user.run(`u${p2(u)}`, `User ${u}`, hash, `g${u % 5}`, '[]', now);
     user.run('member', 'Member', hash, 'g0', '["myrecord"]', now);
     db.prepare("INSERT INTO recording_access (code, code_type, access_groupcode) VALUES ('member', 'user', 'g1')").run();
     for (let c = 0; c < CONSOLES; c++) user.run(`c${String(c).padStart(3, '0')}`, `Console ${c}`, hash, '', '[]', now);
-    const shared = db.prepare("INSERT INTO albums (name, share, createtime) VALUES ('Shared', 1, '2020-01-01 00:00:00')").run().lastInsertRowid;
-    const priv = db.prepare("INSERT INTO albums (name, share, createtime) VALUES ('Private', 0, '2020-01-01 00:00:00')").run().lastInsertRowid;
+    const shared = db
+      .prepare("INSERT INTO albums (name, share, createtime) VALUES ('Shared', 1, '2020-01-01 00:00:00')")
+      .run().lastInsertRowid;
+    const priv = db
+      .prepare("INSERT INTO albums (name, share, createtime) VALUES ('Private', 0, '2020-01-01 00:00:00')")
+      .run().lastInsertRowid;
     for (let i = 0; i < count; i++) {
       const t = deviceTime(SEED_START + i * 30 * 60_000);
       const name = t.replace(/[-:]/g, '').replace(' ', '-');
       const owner = i % 50 === 0 ? 'member' : `u${p2(i % 50)}`;
       const album = i % 10 === 0 ? shared : i % 10 === 1 ? priv : 1;
       const dir = join(dataDir, 'media', 'recordings', name);
-      const id = rec.run(`Room 1 ${t}`, name, owner, owner, album, dir, t, deviceTime(SEED_START + i * 30 * 60_000 + 3600_000)).lastInsertRowid;
+      const id = rec.run(
+        `Room 1 ${t}`,
+        name,
+        owner,
+        owner,
+        album,
+        dir,
+        t,
+        deviceTime(SEED_START + i * 30 * 60_000 + 3600_000),
+      ).lastInsertRowid;
       file.run(id, 10, join(dir, `Room 1_${name}_HD.mp4`), `Room 1 ${t} HD`, 2e9, t);
       file.run(id, 11, join(dir, `Room 1_${name}_SD.mp4`), `Room 1 ${t} SD`, 2.5e8, t);
     }
@@ -66,11 +84,27 @@ function post(port, name, body, session) {
   const payload = JSON.stringify(body ?? {});
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: `/api/${name}`, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(session ? { 'x-session-id': session } : {}) } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, json: JSON.parse(Buffer.concat(chunks).toString('utf8')), ms: performance.now() - t0 }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api/${name}`,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(session ? { 'x-session-id': session } : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, json: JSON.parse(Buffer.concat(chunks).toString('utf8')), ms: performance.now() - t0 }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -101,7 +135,11 @@ async function listmediaFigures(count) {
   const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-bench-api-'));
   const seeded = await seed(dataDir, count);
   // SERVICE_NODE_OPTIONS: V8 flags for the service alone (e.g. --max-semi-space-size=1 to compare RSS).
-  const svc = await startService({ DATA_DIR: dataDir, MIN_FREE_MB: '100', ...(process.env.SERVICE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVICE_NODE_OPTIONS } : {}) });
+  const svc = await startService({
+    DATA_DIR: dataDir,
+    MIN_FREE_MB: '100',
+    ...(process.env.SERVICE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVICE_NODE_OPTIONS } : {}),
+  });
   const rssStart = rssMiB(svc.proc.pid);
   const member = (await post(svc.port, 'login', { usercode: 'member', password: USER_PASSWORD })).json.data.sessionID;
   const pages = Math.ceil(count / 10);
@@ -158,7 +196,11 @@ async function statusUnderRecording(svc) {
   const sessions = [];
   const t0 = performance.now();
   for (let c = 0; c < CONSOLES; c += 4) {
-    const batch = await Promise.all([0, 1, 2, 3].filter((k) => c + k < CONSOLES).map((k) => post(svc.port, 'login', { usercode: `c${String(c + k).padStart(3, '0')}`, password: USER_PASSWORD })));
+    const batch = await Promise.all(
+      [0, 1, 2, 3]
+        .filter((k) => c + k < CONSOLES)
+        .map((k) => post(svc.port, 'login', { usercode: `c${String(c + k).padStart(3, '0')}`, password: USER_PASSWORD })),
+    );
     for (const r of batch) sessions.push(r.json.data.sessionID);
   }
   const loginMs = performance.now() - t0;
@@ -174,7 +216,24 @@ async function statusUnderRecording(svc) {
   // The newest of admin's own recordings is this one; its HD file, probed without decoding (packets = frames).
   const row = (await post(svc.port, 'listmedia', { usercode: '' }, svc.session)).json.data.rows[0];
   const hd = row.files.find((f) => f.channel === 10);
-  const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets,r_frame_rate:format=duration', '-of', 'json', join(svc.dataDir, 'media', hd.filepath)], { encoding: 'utf8' }));
+  const probe = JSON.parse(
+    execFileSync(
+      'ffprobe',
+      [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-count_packets',
+        '-show_entries',
+        'stream=nb_read_packets,r_frame_rate:format=duration',
+        '-of',
+        'json',
+        join(svc.dataDir, 'media', hd.filepath),
+      ],
+      { encoding: 'utf8' },
+    ),
+  );
   const [num, den] = probe.streams[0].r_frame_rate.split('/').map(Number);
   const fps = num / (den || 1);
   const frames = Number(probe.streams[0].nb_read_packets);
@@ -186,23 +245,36 @@ console.log('machine', JSON.stringify(machine()));
 let last;
 for (const count of SIZES) {
   const r = await listmediaFigures(count);
-  console.log(`\nlistmedia with ${count.toLocaleString('en')} recordings (seeded in ${(r.seeded.ms / 1000).toFixed(1)} s; ${REQUESTS} sequential requests per row, keep-alive):`);
+  console.log(
+    `\nlistmedia with ${count.toLocaleString('en')} recordings (seeded in ${(r.seeded.ms / 1000).toFixed(1)} s; ${REQUESTS} sequential requests per row, keep-alive):`,
+  );
   console.log('| request | total | rows | p50 | p99 | max |\n|---|---|---|---|---|---|');
   for (const x of r.rows) console.log(`| ${x.label} | ${x.total} | ${x.rows} | ${fmt(x.p50)} | ${fmt(x.p99)} | ${fmt(x.max)} |`);
-  console.log(`service RSS: ${r.rssStart.toFixed(1)} MiB just after start; idle after the listings: max ${r.idle.max.toFixed(1)} MiB (target <= 100 MB)`);
+  console.log(
+    `service RSS: ${r.rssStart.toFixed(1)} MiB just after start; idle after the listings: max ${r.idle.max.toFixed(1)} MiB (target <= 100 MB)`,
+  );
   if (last) await discard(last.svc, last.dataDir);
   last = r;
 }
 
-console.log(`\nstatus: ${CONSOLES} consoles (own sessions, own keep-alive connections) polling every ${POLL_MS / 1000} s (database of ${SIZES.at(-1).toLocaleString('en')} recordings):`);
+console.log(
+  `\nstatus: ${CONSOLES} consoles (own sessions, own keep-alive connections) polling every ${POLL_MS / 1000} s (database of ${SIZES.at(-1).toLocaleString('en')} recordings):`,
+);
 const s = await statusUnderRecording(last.svc);
 console.log(`  ${CONSOLES} logins in ${(s.loginMs / 1000).toFixed(1)} s`);
-for (const [label, x] of [[`not recording (${IDLE_POLL_SECONDS} s)`, s.idle], [`recording (${POLL_SECONDS} s)`, s.busy]]) {
-  console.log(`  ${label}: ${x.status.n} status calls, ${x.errors} errors; p50 ${fmt(x.status.p50)}, p99 ${fmt(x.status.p99)}, max ${fmt(x.status.max)} (target p99 <= 20 ms); service RSS max ${x.rss.max.toFixed(1)} MiB, mean ${x.rss.mean.toFixed(1)} MiB`);
+for (const [label, x] of [
+  [`not recording (${IDLE_POLL_SECONDS} s)`, s.idle],
+  [`recording (${POLL_SECONDS} s)`, s.busy],
+]) {
+  console.log(
+    `  ${label}: ${x.status.n} status calls, ${x.errors} errors; p50 ${fmt(x.status.p50)}, p99 ${fmt(x.status.p99)}, max ${fmt(x.status.max)} (target p99 <= 20 ms); service RSS max ${x.rss.max.toFixed(1)} MiB, mean ${x.rss.mean.toFixed(1)} MiB`,
+  );
 }
 console.log('  (RSS targets: <= 100 MB idle, <= 150 MB recording; the node process only, ffmpeg not counted)');
 const expected = s.durationS * s.fps;
-console.log(`  recording: ${s.wallS.toFixed(1)} s wall, HD file ${s.durationS.toFixed(2)} s at ${s.fps} fps: ${s.frames} frames of ${expected.toFixed(0)} expected (${((100 * s.frames) / expected).toFixed(1)} %); media/wall ${(s.durationS / s.wallS).toFixed(3)}`);
+console.log(
+  `  recording: ${s.wallS.toFixed(1)} s wall, HD file ${s.durationS.toFixed(2)} s at ${s.fps} fps: ${s.frames} frames of ${expected.toFixed(0)} expected (${((100 * s.frames) / expected).toFixed(1)} %); media/wall ${(s.durationS / s.wallS).toFixed(3)}`,
+);
 await discard(last.svc, last.dataDir);
 agent.destroy();
 console.log(`load average at the end: ${machine().load1}`);

@@ -22,7 +22,8 @@ const login = sizes.routes.find((r) => r.path === '/login');
 console.log('machine', JSON.stringify(machine()));
 console.log(`\nJavaScript per route, gzip (zlib level 6 as Vite reports it; kB = 1000 bytes). Every route loads the entry:`);
 console.log(`${sizes.entry.files.size} file(s), ${kB(sizes.entry.gzip)} kB gzip, ${kB(sizes.entry.raw)} kB raw.`);
-const row = (name, page, s) => `${name.padEnd(36)} ${page.padEnd(18)} ${String(s.files.size).padStart(5)} ${kB(s.gzip).padStart(8)} ${kB(s.raw).padStart(8)}`;
+const row = (name, page, s) =>
+  `${name.padEnd(36)} ${page.padEnd(18)} ${String(s.files.size).padStart(5)} ${kB(s.gzip).padStart(8)} ${kB(s.raw).padStart(8)}`;
 console.log(`${'route'.padEnd(36)} ${'page'.padEnd(18)} files  gzip kB   raw kB`);
 for (const r of sizes.routes) console.log(row(r.path, r.page, r));
 console.log(row('whole console (every JS file)', '', sizes.all));
@@ -34,7 +35,15 @@ const svc = await startService({ CONSOLE_DIR: consoleCopy });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 /** Runs in the page before its own scripts: notes when the form is ready and when the page can next take input. */
@@ -44,7 +53,11 @@ function watchLoginForm() {
     if (!input || input.disabled || document.activeElement !== input) return;
     observer.disconnect();
     const ready = performance.now();
-    requestAnimationFrame(() => setTimeout(() => { window.__rcLogin = { ready, interactive: performance.now() }; }));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        window.__rcLogin = { ready, interactive: performance.now() };
+      }),
+    );
   }).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
@@ -54,7 +67,9 @@ async function coldLoad() {
     const page = await context.newPage();
     await page.addInitScript(watchLoginForm);
     const scripts = new Set();
-    page.on('response', (res) => { if (new URL(res.url()).pathname.endsWith('.js')) scripts.add(new URL(res.url()).pathname.slice(1)); });
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname.endsWith('.js')) scripts.add(new URL(res.url()).pathname.slice(1));
+    });
     await page.goto(`http://127.0.0.1:${svc.port}/login`, { waitUntil: 'commit', timeout: 10_000 });
     const times = await (await page.waitForFunction(() => window.__rcLogin, undefined, { timeout: 10_000, polling: 50 })).jsonValue();
     return { ...times, scripts };
@@ -74,12 +89,20 @@ try {
   const ready = loads.map((l) => l.ready).sort((a, b) => a - b);
   const median = (xs) => (xs.length % 2 ? xs[(xs.length - 1) / 2] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2);
   console.log(`\nChromium ${browser.version()}, ${RUNS} cold loads of /login (warm-up ${warmUp.interactive.toFixed(0)} ms, not counted)`);
-  console.log(`/login scripts fetched by the browser: ${warmUp.scripts.size} (${fetched === expected ? 'the same files as the manifest count' : `NOT the manifest's files: fetched ${fetched}; manifest ${expected}`})`);
-  console.log(`form ready (input enabled and focused): min ${ready[0].toFixed(0)} ms, median ${median(ready).toFixed(0)} ms, max ${ready.at(-1).toFixed(0)} ms`);
-  console.log(`time to interactive /login:            min ${tti[0].toFixed(0)} ms, median ${median(tti).toFixed(0)} ms, max ${tti.at(-1).toFixed(0)} ms`);
+  console.log(
+    `/login scripts fetched by the browser: ${warmUp.scripts.size} (${fetched === expected ? 'the same files as the manifest count' : `NOT the manifest's files: fetched ${fetched}; manifest ${expected}`})`,
+  );
+  console.log(
+    `form ready (input enabled and focused): min ${ready[0].toFixed(0)} ms, median ${median(ready).toFixed(0)} ms, max ${ready.at(-1).toFixed(0)} ms`,
+  );
+  console.log(
+    `time to interactive /login:            min ${tti[0].toFixed(0)} ms, median ${median(tti).toFixed(0)} ms, max ${tti.at(-1).toFixed(0)} ms`,
+  );
   console.log(`load average at the end ${machine().load1} (${machine().cpus} cores): other work on the machine slows every load`);
   const verdict = (value, target) => `${value <= target ? 'meets' : 'MISSES'} <= ${target}`;
-  console.log(`\n/login ${kB(login.gzip)} kB gzip (${verdict(login.gzip / 1000, TARGET.loginKB)}); whole console ${kB(sizes.all.gzip)} kB (${verdict(sizes.all.gzip / 1000, TARGET.totalKB)}); TTI median ${median(tti).toFixed(0)} ms (${verdict(median(tti), TARGET.ttiMs)})`);
+  console.log(
+    `\n/login ${kB(login.gzip)} kB gzip (${verdict(login.gzip / 1000, TARGET.loginKB)}); whole console ${kB(sizes.all.gzip)} kB (${verdict(sizes.all.gzip / 1000, TARGET.totalKB)}); TTI median ${median(tti).toFixed(0)} ms (${verdict(median(tti), TARGET.ttiMs)})`,
+  );
 } finally {
   await browser.close();
   svc.stop();

@@ -13,7 +13,9 @@ function firstSegmentBytes(root) {
     for (const rec of readdirSync(root)) {
       for (const f of readdirSync(join(root, rec))) if (f.startsWith('HD-') && f.endsWith('.ts')) return statSync(join(root, rec, f)).size;
     }
-  } catch { /* not yet */ }
+  } catch {
+    /* not yet */
+  }
   return 0;
 }
 
@@ -36,4 +38,6 @@ for (let i = 0; i < RUNS; i++) {
 }
 svc.stop();
 figures.sort((a, b) => a - b);
-console.log(`record start latency over ${RUNS} runs (encoder started on demand): min ${figures[0].toFixed(0)} ms, median ${figures[Math.floor(RUNS / 2)].toFixed(0)} ms, max ${figures.at(-1).toFixed(0)} ms (target <= 1000 ms)`);
+console.log(
+  `record start latency over ${RUNS} runs (encoder started on demand): min ${figures[0].toFixed(0)} ms, median ${figures[Math.floor(RUNS / 2)].toFixed(0)} ms, max ${figures.at(-1).toFixed(0)} ms (target <= 1000 ms)`,
+);

@@ -8,9 +8,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 const SOURCES = ['apps/server/src', 'apps/console/src', 'packages/contract/src'];
 const SKIP_DIRS = new Set(['node_modules', 'dist']);
-const SPECIFIER = /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const SPECIFIER =
+  /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-export interface Edge { from: string; to: string }
+export interface Edge {
+  from: string;
+  to: string;
+}
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
@@ -36,7 +40,8 @@ function target(from: string, spec: string): string {
 
 export function importGraph(): Edge[] {
   return SOURCES.flatMap((dir) => sourceFiles(dir)).flatMap((from) =>
-    specifiersOf(readFileSync(join(ROOT, from), 'utf8')).map((spec) => ({ from, to: target(from, spec) })));
+    specifiersOf(readFileSync(join(ROOT, from), 'utf8')).map((spec) => ({ from, to: target(from, spec) })),
+  );
 }
 
 const SERVER = 'apps/server/src/';
@@ -65,8 +70,13 @@ export const RULES: { name: string; check: (e: Edge) => boolean }[] = [
   },
   {
     name: 'media/ and host/ import neither services/, db/ nor fastify',
-    check: (e) => (e.from.startsWith(`${SERVER}media/`) || e.from.startsWith(`${SERVER}host/`))
-      && (e.to.startsWith(`${SERVER}services/`) || e.to.startsWith(`${SERVER}db/`) || e.to === 'fastify' || e.to.startsWith('fastify/') || e.to.startsWith('@fastify/')),
+    check: (e) =>
+      (e.from.startsWith(`${SERVER}media/`) || e.from.startsWith(`${SERVER}host/`)) &&
+      (e.to.startsWith(`${SERVER}services/`) ||
+        e.to.startsWith(`${SERVER}db/`) ||
+        e.to === 'fastify' ||
+        e.to.startsWith('fastify/') ||
+        e.to.startsWith('@fastify/')),
   },
   {
     name: 'a console feature does not reach into another feature',
@@ -78,7 +88,9 @@ export const RULES: { name: string; check: (e: Edge) => boolean }[] = [
   },
   {
     name: 'the console does not import the server',
-    check: (e) => e.from.startsWith('apps/console/') && (e.to.startsWith('apps/server/') || e.to === '@roomcast/server' || e.to.startsWith('@roomcast/server/')),
+    check: (e) =>
+      e.from.startsWith('apps/console/') &&
+      (e.to.startsWith('apps/server/') || e.to === '@roomcast/server' || e.to.startsWith('@roomcast/server/')),
   },
   {
     name: 'the contract imports nothing of ours',
@@ -110,7 +122,10 @@ describe('each rule catches a violation (self-test with fake edges)', () => {
   const bad: [string, Edge][] = [
     ['api/ imports no db/', { from: `${SERVER}api/access.ts`, to: `${SERVER}db/repositories/index` }],
     ['api/ imports no db/', { from: `${SERVER}api/recording.ts`, to: `${SERVER}services/recording/recording-service` }],
-    ['a domain imports another domain only', { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/access/session-service` }],
+    [
+      'a domain imports another domain only',
+      { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/access/session-service` },
+    ],
     ['media/ and host/', { from: `${SERVER}media/encoder.ts`, to: `${SERVER}services/core/index` }],
     ['media/ and host/', { from: `${SERVER}host/power.ts`, to: `${SERVER}db/open` }],
     ['media/ and host/', { from: `${SERVER}media/encoder.ts`, to: 'fastify' }],
@@ -119,7 +134,11 @@ describe('each rule catches a violation (self-test with fake edges)', () => {
     ['the contract imports nothing of ours', { from: 'packages/contract/src/index.ts', to: '@roomcast/server' }],
   ];
   it.each(bad)('%s: %j', (rule, edge) => {
-    expect(violations([edge]).map((v) => v.rule).some((r) => r.startsWith(rule))).toBe(true);
+    expect(
+      violations([edge])
+        .map((v) => v.rule)
+        .some((r) => r.startsWith(rule)),
+    ).toBe(true);
   });
 
   const fine: Edge[] = [

@@ -7,7 +7,18 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 const DOCS = ['docs/architecture.md', 'docs/developing.md'];
 /** Where a path written relative to a part (`api/register.ts`, `features/workbench/...`) is found. */
-const BASES = ['', 'apps/server/src', 'apps/server', 'apps/server/test', 'apps/console/src', 'apps/console/src/app', 'apps/console/src/locales', 'packages/contract/src', 'e2e', 'docs'];
+const BASES = [
+  '',
+  'apps/server/src',
+  'apps/server',
+  'apps/server/test',
+  'apps/console/src',
+  'apps/console/src/app',
+  'apps/console/src/locales',
+  'packages/contract/src',
+  'e2e',
+  'docs',
+];
 /** Bare file names with these endings must exist somewhere in the repository; other bare names are data files at run time. */
 const SOURCE_FILE = /^[\w.-]+\.(ts|tsx|mjs|sh|sql|md)$/;
 const PATH = /^[\w.-]+(\/[\w.-]+)+\/?$/;
@@ -28,8 +39,9 @@ function repoFileNames(dir = ROOT, out = new Set<string>()): Set<string> {
 
 function namedPaths(markdown: string): string[] {
   const prose = markdown.replace(/```[\s\S]*?```/g, '');
-  return [...new Set([...prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim()))]
-    .filter((t) => ((PATH.test(t) && !RUNTIME.test(t)) || SOURCE_FILE.test(t)) && !PATTERN.test(t));
+  return [...new Set([...prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim()))].filter(
+    (t) => ((PATH.test(t) && !RUNTIME.test(t)) || SOURCE_FILE.test(t)) && !PATTERN.test(t),
+  );
 }
 
 describe('docs name files that exist', () => {
@@ -37,7 +49,8 @@ describe('docs name files that exist', () => {
   for (const doc of DOCS) {
     it(doc, () => {
       const missing = namedPaths(readFileSync(join(ROOT, doc), 'utf8')).filter((p) =>
-        p.includes('/') ? !BASES.some((base) => existsSync(join(ROOT, base, p))) : !names.has(p));
+        p.includes('/') ? !BASES.some((base) => existsSync(join(ROOT, base, p))) : !names.has(p),
+      );
       expect(missing, `${doc} names files that do not exist (update the doc)`).toEqual([]);
     });
   }

@@ -26,8 +26,20 @@ const TIMEOUT_MS = Number(process.env.NEWCOMER_TIMEOUT_S ?? 600) * 1000;
 /** After SIGTERM: the service closes within this, or the stop counts as unclean. */
 const STOP_MS = 20_000;
 /** Variables the service reads: a newcomer has none of them set. */
-const SERVICE_ENV = ['PORT', 'HOST', 'DATA_DIR', 'ADMIN_PASSWORD', 'HOST_ADAPTER', 'USB_PATH', 'CONSOLE_DIR', 'LOG_LEVEL',
-  'MIN_FREE_MB', 'PART_LIMIT_SECONDS', 'MEDIA_PRESET', 'INIT_CWD'];
+const SERVICE_ENV = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'ADMIN_PASSWORD',
+  'HOST_ADAPTER',
+  'USB_PATH',
+  'CONSOLE_DIR',
+  'LOG_LEVEL',
+  'MIN_FREE_MB',
+  'PART_LIMIT_SECONDS',
+  'MEDIA_PRESET',
+  'INIT_CWD',
+];
 
 const started = Date.now();
 const seconds = (ms) => Math.round(ms / 100) / 10;
@@ -39,10 +51,14 @@ let tail = '';
 /** The first line of README.md's first code block: what a newcomer types first. */
 function readmeFirstCommand() {
   const block = /```[^\n]*\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
-  const command = block?.[1].split('\n').map((l) => l.trim()).find(Boolean);
+  const command = block?.[1]
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
   if (!command) throw new Error('README.md has no code block with a command in it');
   // `npm test` runs this test: running it here would recurse.
-  if (/\bnpm\s+(run\s+)?test\b|\bnpm\s+t\b/.test(command)) throw new Error(`README.md's first command is "${command}"; this test runs only a start command`);
+  if (/\bnpm\s+(run\s+)?test\b|\bnpm\s+t\b/.test(command))
+    throw new Error(`README.md's first command is "${command}"; this test runs only a start command`);
   return command;
 }
 
@@ -88,7 +104,10 @@ async function until(test, ms, stepMs = 250) {
 async function roominfo(port) {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/api/roominfo`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(5000),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(5000),
     });
     const body = await res.json().catch(() => undefined);
     return res.ok && body?.result === true ? { ok: true, body } : { ok: false, why: `HTTP ${res.status} ${JSON.stringify(body)}` };
@@ -135,12 +154,16 @@ async function run(work) {
   try {
     // Healthy, or the command ended, or time is up.
     let last = 'not started';
-    const healthy = await until(async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return true;
-      const answer = await roominfo(port);
-      if (!answer.ok) last = answer.why;
-      return answer.ok;
-    }, Math.max(0, TIMEOUT_MS - (Date.now() - started)), 500);
+    const healthy = await until(
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return true;
+        const answer = await roominfo(port);
+        if (!answer.ok) last = answer.why;
+        return answer.ok;
+      },
+      Math.max(0, TIMEOUT_MS - (Date.now() - started)),
+      500,
+    );
     if (child.exitCode !== null || child.signalCode !== null) {
       failures.push(`"${command}" ended before the service answered (code ${child.exitCode}, signal ${child.signalCode})`);
       return;
@@ -155,7 +178,8 @@ async function run(work) {
     const passwordFile = join(clone, 'data/initial-admin-password');
     const password = existsSync(passwordFile) ? readFileSync(passwordFile, 'utf8').trim() : '';
     if (!password) failures.push('data/initial-admin-password was not written on the first start');
-    else if (!tail.includes(`Initial password: ${password}`)) failures.push('the generated admin password was not printed on the first start');
+    else if (!tail.includes(`Initial password: ${password}`))
+      failures.push('the generated admin password was not printed on the first start');
 
     t = Date.now();
     process.kill(-pgid, 'SIGTERM');
@@ -163,12 +187,17 @@ async function run(work) {
     const groupGone = await until(() => !groupAlive(pgid), stopped ? 5000 : 0);
     phases.stop = seconds(Date.now() - t);
     if (!stopped || !groupGone) {
-      failures.push(`still running ${seconds(STOP_MS)} s after SIGTERM (${stopped ? 'processes of its group remain' : `"${command}" has not exited`})`);
+      failures.push(
+        `still running ${seconds(STOP_MS)} s after SIGTERM (${stopped ? 'processes of its group remain' : `"${command}" has not exited`})`,
+      );
     } else {
-      say(`stopped ${phases.stop} s after SIGTERM ("${command}" ended ${stopped.signal ? `by ${stopped.signal}` : `with code ${stopped.code}`}; no process of its group left)`);
+      say(
+        `stopped ${phases.stop} s after SIGTERM ("${command}" ended ${stopped.signal ? `by ${stopped.signal}` : `with code ${stopped.code}`}; no process of its group left)`,
+      );
       // npm ends the way its script's shell ended: that shell got our SIGTERM too, so npm re-raises it (a
       // terminal's Ctrl-C ends the same way). Anything else means something in the group failed.
-      if (!(stopped.code === 0 || stopped.signal === 'SIGTERM')) failures.push(`"${command}" ended with code ${stopped.code}, signal ${stopped.signal} after SIGTERM`);
+      if (!(stopped.code === 0 || stopped.signal === 'SIGTERM'))
+        failures.push(`"${command}" ended with code ${stopped.code}, signal ${stopped.signal} after SIGTERM`);
     }
     // A clean stop closes the database: SQLite folds the WAL back into roomcast.db and removes it.
     if (existsSync(join(clone, 'data/roomcast.db-wal'))) failures.push('data/roomcast.db-wal remains: the database was not closed');
@@ -206,7 +235,10 @@ if (existsSync(work)) failures.push(`could not remove ${work}`);
 const total = seconds(Date.now() - started);
 const passed = failures.length === 0;
 mkdirSync(dirname(RESULT_FILE), { recursive: true });
-writeFileSync(RESULT_FILE, `${JSON.stringify({ name: 'newcomer path: clone, npm start, healthy, SIGTERM', passed: passed ? 1 : 0, failed: passed ? 0 : 1, seconds: total, phases, failures }, null, 2)}\n`);
+writeFileSync(
+  RESULT_FILE,
+  `${JSON.stringify({ name: 'newcomer path: clone, npm start, healthy, SIGTERM', passed: passed ? 1 : 0, failed: passed ? 0 : 1, seconds: total, phases, failures }, null, 2)}\n`,
+);
 if (passed) {
   say(`passed in ${total} s (clone ${phases.clone} s, start to healthy ${phases.startToHealthy} s, stop ${phases.stop} s)`);
 } else {

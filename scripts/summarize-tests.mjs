@@ -3,7 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 const [vitestFile, playwrightFile, newcomerFile] = process.argv.slice(2);
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 if (existsSync(vitestFile)) {
   const v = JSON.parse(readFileSync(vitestFile, 'utf8'));
   passed += v.numPassedTests ?? 0;

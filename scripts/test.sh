@@ -12,6 +12,9 @@ status=0
 echo "== typecheck"
 npm run typecheck --silent || status=1
 
+echo "== lint and format (biome)"
+npx biome ci --colors=off . || status=1
+
 echo "== unit and API tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=1
 

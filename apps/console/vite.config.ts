@@ -6,16 +6,22 @@ const SERVICE = 'http://127.0.0.1:8080';
 const PROXIED = ['/api', '/static', '/upload', '/xlive', '/media'];
 
 // What every route needs (/login included): one chunk, so that nothing of antd's gets pulled in beside it.
-const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/[^/]+|i18next|react-i18next|use-sync-external-store)\//;
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/[^/]+|i18next|react-i18next|use-sync-external-store)\//;
 // antd's runtime and what its App, Modal, Layout, Menu, Dropdown, Segmented, Result and Card need: every route
 // but /login loads it. Left to Rollup it is ~30 small files, fetched only after the entry has run (a cold
 // /main took ~60 ms longer than with one file).
-const ANTD_CORE = new RegExp(`/node_modules/(${[
-  '@ant-design/(cssinjs|cssinjs-utils|colors|fast-color|icons|icons-svg)/',
-  '@rc-component/(util|motion|resize-observer|portal|trigger|menu|overflow|dropdown|tooltip|segmented)/',
-  '@babel/runtime/', '@emotion/', 'stylis/', 'clsx/',
-  'antd/es/(_util|config-provider|theme|style|locale|app|message|modal|layout|menu|button|typography|spin|tooltip|dropdown|segmented|result|card|space|flex|watermark|form/context|grid)/',
-].join('|')})`);
+const ANTD_CORE = new RegExp(
+  `/node_modules/(${[
+    '@ant-design/(cssinjs|cssinjs-utils|colors|fast-color|icons|icons-svg)/',
+    '@rc-component/(util|motion|resize-observer|portal|trigger|menu|overflow|dropdown|tooltip|segmented)/',
+    '@babel/runtime/',
+    '@emotion/',
+    'stylis/',
+    'clsx/',
+    'antd/es/(_util|config-provider|theme|style|locale|app|message|modal|layout|menu|button|typography|spin|tooltip|dropdown|segmented|result|card|space|flex|watermark|form/context|grid)/',
+  ].join('|')})`,
+);
 
 export default defineConfig({
   // The plugin's types come from the hoisted vite (vitest's newer major); at run time it drives this vite.

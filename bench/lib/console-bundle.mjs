@@ -15,8 +15,12 @@ const MANIFEST = join(CONSOLE_DIST, '.vite/manifest.json');
  */
 export function consoleRoutes() {
   const src = (file) => readFileSync(join(CONSOLE_ROOT, 'src/app', file), 'utf8');
-  const modules = new Map([...src('pages.ts').matchAll(/export const (\w+) = \w+\(\(\) => import\('([^']+)'\)\)/g)]
-    .map(([, name, path]) => [name, normalize(join('src/app', path))]));
+  const modules = new Map(
+    [...src('pages.ts').matchAll(/export const (\w+) = \w+\(\(\) => import\('([^']+)'\)\)/g)].map(([, name, path]) => [
+      name,
+      normalize(join('src/app', path)),
+    ]),
+  );
   const routes = [];
   // routes.tsx: `{ path: 'login', ...screen(LoginPage, {}) }`; a parent's path stands on its own line and
   // its children are indented deeper.
@@ -28,7 +32,10 @@ export function consoleRoutes() {
     if (parent) parents.push({ indent: indent - 2, path: parent[1] });
     const leaf = /\{ (?:path: '([^']+)'|index: true), \.\.\.screen\((\w+)/.exec(line);
     if (leaf) {
-      const path = ['', ...parents.map((p) => p.path), leaf[1] ?? ''].join('/').replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+      const path = ['', ...parents.map((p) => p.path), leaf[1] ?? '']
+        .join('/')
+        .replace(/\/+/g, '/')
+        .replace(/(.)\/$/, '$1');
       routes.push({ path, page: leaf[2] });
     }
   }
@@ -65,7 +72,8 @@ export function bundleSizes() {
     for (const imported of chunk.imports ?? []) closure(imported, files);
     return files;
   };
-  const total = (files) => [...files].reduce((sum, f) => ({ raw: sum.raw + sizeOf(f).raw, gzip: sum.gzip + sizeOf(f).gzip }), { raw: 0, gzip: 0 });
+  const total = (files) =>
+    [...files].reduce((sum, f) => ({ raw: sum.raw + sizeOf(f).raw, gzip: sum.gzip + sizeOf(f).gzip }), { raw: 0, gzip: 0 });
   const pageKey = (module) => ['.tsx', '.ts'].map((ext) => module + ext).find((key) => manifest[key]);
 
   const entry = closure('index.html');
@@ -81,6 +89,10 @@ export function bundleSizes() {
     for (const key of layoutsOf(route.path)) closure(key, files);
     return { ...route, files, ...total(files) };
   });
-  const all = new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js')));
+  const all = new Set(
+    Object.values(manifest)
+      .map((c) => c.file)
+      .filter((f) => f.endsWith('.js')),
+  );
   return { entry: { files: entry, ...total(entry) }, routes, all: { files: all, ...total(all) }, sizeOf };
 }

@@ -6,8 +6,17 @@ export function machine() {
   let ffmpeg = '';
   try {
     ffmpeg = execFileSync('ffmpeg', ['-version'], { encoding: 'utf8' }).split('\n')[0];
-  } catch { /* absent */ }
-  return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, ffmpeg, load1: os.loadavg()[0].toFixed(2) };
+  } catch {
+    /* absent */
+  }
+  return {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? '?',
+    memGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    ffmpeg,
+    load1: os.loadavg()[0].toFixed(2),
+  };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */

@@ -12,19 +12,28 @@ export async function startService(env = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'roomcast-bench-'));
   const port = 18000 + Math.floor(Math.random() * 900);
   // The same V8 flags as `npm start` (apps/server/node-flags).
-  const flags = readFileSync(new URL('../../apps/server/node-flags', import.meta.url), 'utf8').trim().split(/\s+/).filter(Boolean);
+  const flags = readFileSync(new URL('../../apps/server/node-flags', import.meta.url), 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   const proc = spawn(process.execPath, [...flags, new URL('../../apps/server/dist/main.js', import.meta.url).pathname], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, CONSOLE_DIR: '', ...env },
     stdio: 'ignore',
   });
   const call = async (name, body, session) => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) }, body: JSON.stringify(body ?? {}) });
+    const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) },
+      body: JSON.stringify(body ?? {}),
+    });
     return res.json();
   };
   for (let i = 0; i < 100; i++) {
     try {
       if ((await call('roominfo')).result) break;
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     await sleep(100);
   }
   const session = (await call('login', { usercode: 'admin', password: PASSWORD })).data.sessionID;

@@ -39,7 +39,11 @@ export class GroupsPage {
 
   async chooseAccess(option: string): Promise<void> {
     const dropdowns = this.page.locator('.ant-select-dropdown:visible');
-    await this.modal.locator('.ant-form-item').filter({ hasText: /^Access group recordings/ }).locator('.ant-select').click();
+    await this.modal
+      .locator('.ant-form-item')
+      .filter({ hasText: /^Access group recordings/ })
+      .locator('.ant-select')
+      .click();
     await dropdowns.getByTitle(option, { exact: true }).click();
     await this.page.keyboard.press('Escape');
     await expect(dropdowns).toHaveCount(0);

@@ -10,17 +10,24 @@ export interface Envelope<T> {
  * A call with the browser's own session (one live session per user: logging the API in as the same user
  * would end the browser's).
  */
-export async function callAsBrowser<T = unknown>(page: Page, name: string, body: unknown = {}): Promise<{ status: number; envelope: Envelope<T> }> {
-  return page.evaluate(async ({ name, body }) => {
-    const stored = localStorage.getItem('roomcast.session');
-    const id = stored ? (JSON.parse(stored) as { id: string }).id : '';
-    const res = await fetch(`/api/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session-id': id },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, envelope: (await res.json()) as Envelope<T> };
-  }, { name, body });
+export async function callAsBrowser<T = unknown>(
+  page: Page,
+  name: string,
+  body: unknown = {},
+): Promise<{ status: number; envelope: Envelope<T> }> {
+  return page.evaluate(
+    async ({ name, body }) => {
+      const stored = localStorage.getItem('roomcast.session');
+      const id = stored ? (JSON.parse(stored) as { id: string }).id : '';
+      const res = await fetch(`/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-session-id': id },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, envelope: (await res.json()) as Envelope<T> };
+    },
+    { name, body },
+  );
 }
 
 export interface UserFields {

@@ -116,7 +116,10 @@ export class WorkbenchPage {
 
   /** A 270-line HD picture keeps the real ffmpeg encode light (the browser's own session does the write). */
   async useLightEncoding(): Promise<void> {
-    const res = await callAsBrowser(this.page, 'writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
+    const res = await callAsBrowser(this.page, 'writeconfig', {
+      settingcode: 'setting_rec_video_codec',
+      data: [{ key: 'main_quality', value: '270' }],
+    });
     expect(res.envelope.message).toBe('');
   }
 

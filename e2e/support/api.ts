@@ -30,7 +30,10 @@ export class Api {
   private readonly createdUsers: string[] = [];
   private readonly createdGroups: string[] = [];
 
-  constructor(private readonly request: APIRequestContext, private readonly baseURL: string) {}
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly baseURL: string,
+  ) {}
 
   async raw<T = unknown>(name: string, body: unknown = {}): Promise<{ status: number; envelope: Envelope<T> }> {
     const res = await this.request.post(`${this.baseURL}/api/${name}`, {
@@ -59,7 +62,11 @@ export class Api {
 
   async newUser(user: NewUser): Promise<void> {
     await this.call('newuser', {
-      username: user.usercode, role: 'user', group: '', functions: [], ...user,
+      username: user.usercode,
+      role: 'user',
+      group: '',
+      functions: [],
+      ...user,
     });
     this.createdUsers.push(user.usercode);
   }

@@ -27,10 +27,11 @@ export async function axeScan(page: Page, include?: string): Promise<Result[]> {
   // Evaluated, not added as a <script>: the service's Content-Security-Policy (script-src 'self') stays in force.
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(
-    ([tags, context]) => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(
-      context ? { include: [context] } : document,
-      { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
-    ),
+    ([tags, context]) =>
+      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(
+        context ? { include: [context] } : document,
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+      ),
     [WCAG_TAGS, include] as const,
   );
   return results.violations;
@@ -50,5 +51,7 @@ export function findings(where: string, violations: Result[]): Finding[] {
 /** A compact table for the test output. */
 export function findingTable(rows: readonly Finding[]): string {
   if (rows.length === 0) return '(none)';
-  return rows.map((f) => `${f.impact.padEnd(8)} ${f.where.padEnd(44)} ${f.id.padEnd(24)} x${String(f.nodes).padEnd(3)} ${f.target}  — ${f.summary}`).join('\n');
+  return rows
+    .map((f) => `${f.impact.padEnd(8)} ${f.where.padEnd(44)} ${f.id.padEnd(24)} x${String(f.nodes).padEnd(3)} ${f.target}  — ${f.summary}`)
+    .join('\n');
 }

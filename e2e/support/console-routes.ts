@@ -13,7 +13,12 @@ export function consoleRoutes(): string[] {
   const source = ts.createSourceFile(TABLE, readFileSync(TABLE, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const paths: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && node.name.getText() === 'CONSOLE_PAGES' && node.initializer && ts.isArrayLiteralExpression(node.initializer)) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.name.getText() === 'CONSOLE_PAGES' &&
+      node.initializer &&
+      ts.isArrayLiteralExpression(node.initializer)
+    ) {
       for (const element of node.initializer.elements) {
         if (!ts.isObjectLiteralExpression(element)) continue;
         const path = element.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === 'path');

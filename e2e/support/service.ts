@@ -25,7 +25,10 @@ export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Passw0rd!';
  * DATA_DIR, and resolves once `POST /api/roominfo` answers.
  */
 export async function startService(): Promise<RunningService> {
-  for (const [file, what] of [[MAIN, 'service'], [CONSOLE_INDEX, 'console']] as const) {
+  for (const [file, what] of [
+    [MAIN, 'service'],
+    [CONSOLE_INDEX, 'console'],
+  ] as const) {
     if (!existsSync(file)) throw new Error(`The ${what} is not built (${file} is missing): run \`npm run build\` first.`);
   }
   const port = await freePort();
@@ -40,7 +43,12 @@ export async function startService(): Promise<RunningService> {
   const child = spawn(process.execPath, [...flags, MAIN], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, CONSOLE_DIR: consoleDir,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      CONSOLE_DIR: consoleDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

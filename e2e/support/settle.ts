@@ -7,8 +7,15 @@ import { expect, type Page } from '@playwright/test';
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await expect(page.locator('.rc-spin:visible, .ant-spin-spinning:visible, .ant-skeleton:visible')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => {
-    const timing = a.effect?.getComputedTiming();
-    return a.playState === 'running' && timing?.iterations !== Infinity;
-  }).length)).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((a) => {
+            const timing = a.effect?.getComputedTiming();
+            return a.playState === 'running' && timing?.iterations !== Infinity;
+          }).length,
+      ),
+    )
+    .toBe(0);
 }

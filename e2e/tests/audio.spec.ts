@@ -12,7 +12,10 @@ import { AudioPage } from '../pages/audio.page';
 
 const CODES = ['setting_audio_input', 'setting_rec_audio_codec', 'setting_general_output'];
 const DEFAULTS = [
-  { section: 'setting_audio_input', data: kv({ analog_volume: '50', macin1: 'true', macin2: 'false', linein1: 'true', linein2: 'false', hdmi5: 'false' }) },
+  {
+    section: 'setting_audio_input',
+    data: kv({ analog_volume: '50', macin1: 'true', macin2: 'false', linein1: 'true', linein2: 'false', hdmi5: 'false' }),
+  },
   { section: 'setting_rec_audio_codec', data: kv({ samples: '48000', bitrate: '128000' }) },
 ];
 
@@ -21,7 +24,10 @@ function kv(values: Record<string, string>): { key: string; value: string }[] {
 }
 
 async function stored(api: Api): Promise<Record<string, Record<string, string>>> {
-  const data = await api.call<{ section: string; data: { key: string; value: string }[] }[]>('getsetting', CODES.map((section) => ({ section, keys: [] })));
+  const data = await api.call<{ section: string; data: { key: string; value: string }[] }[]>(
+    'getsetting',
+    CODES.map((section) => ({ section, keys: [] })),
+  );
   return Object.fromEntries(data.map((s) => [s.section, Object.fromEntries(s.data.map((d) => [d.key, d.value]))]));
 }
 
@@ -82,7 +88,13 @@ test.describe('audio settings', () => {
 
     // Stored, as the API reads it.
     const values = await stored(adminApi);
-    expect(values.setting_audio_input).toMatchObject({ analog_volume: '70', macin1: 'false', macin2: 'true', linein1: 'true', hdmi5: 'false' });
+    expect(values.setting_audio_input).toMatchObject({
+      analog_volume: '70',
+      macin1: 'false',
+      macin2: 'true',
+      linein1: 'true',
+      hdmi5: 'false',
+    });
     expect(values.setting_rec_audio_codec).toEqual({ samples: '44100', bitrate: '96000' });
 
     await page.reload();
@@ -157,14 +169,16 @@ test.describe('audio settings', () => {
     await expect(audio.volume).toHaveValue('50');
   });
 
-  test('the message of a refused save is in the reader\'s language', async ({ page, adminApi, loginPage }) => {
+  test("the message of a refused save is in the reader's language", async ({ page, adminApi, loginPage }) => {
     await loginAudioUser(adminApi, (u, p) => loginPage.loginAs(u, p));
     await page.evaluate(() => localStorage.setItem('roomcast.language', 'zh_CN'));
     await page.goto('/console/operation/opeaudio');
     await expect(page.getByTestId('settings-viewing')).toBeVisible();
     await page.getByRole('button', { name: '编辑' }).click();
     await page.getByRole('spinbutton', { name: '模拟输入音量' }).fill('101');
-    await expect(page.getByTestId('field-analog_volume').locator('.ant-form-item-explain-error')).toHaveText('请输入 0 到 100 之间的整数。');
+    await expect(page.getByTestId('field-analog_volume').locator('.ant-form-item-explain-error')).toHaveText(
+      '请输入 0 到 100 之间的整数。',
+    );
     await page.getByRole('spinbutton', { name: '模拟输入音量' }).fill('100');
     await page.route('**/api/setsetting', async (route) => {
       const body = route.request().postDataJSON() as { section: string; data: { key: string; value: string }[] }[];

@@ -5,13 +5,15 @@ import { uniqueCode } from '../support/api';
 import { GroupsPage } from '../pages/groups.page';
 import { callAsBrowser } from '../pages/users.page';
 
-interface Group { groupcode: string; groupname: string; functions: string[] }
-
+interface Group {
+  groupcode: string;
+  groupname: string;
+  functions: string[];
+}
 
 async function listGroups(page: Page): Promise<Group[]> {
   return (await callAsBrowser<Group[]>(page, 'listusergroup')).envelope.data ?? [];
 }
-
 
 test.describe('user group management', () => {
   test('add with validation, duplicate, edit and remove a group', async ({ page, loginPage, adminPassword, adminApi }) => {
@@ -97,7 +99,11 @@ test.describe('user group management', () => {
   for (const lang of ['en_US', 'zh_CN', 'zh_HK'] as const) {
     test(`screenshots in ${lang}`, async ({ page, loginPage, adminPassword, adminApi }) => {
       const code = uniqueCode('shot');
-      await adminApi.newGroup({ groupcode: code, groupname: '教师', functions: ['operation', 'operating', 'ppt', 'album', 'setting', 'storage'] });
+      await adminApi.newGroup({
+        groupcode: code,
+        groupname: '教师',
+        functions: ['operation', 'operating', 'ppt', 'album', 'setting', 'storage'],
+      });
       await loginPage.loginAs('admin', adminPassword);
       await page.evaluate((value) => localStorage.setItem('roomcast.language', value), lang);
       const groups = new GroupsPage(page);

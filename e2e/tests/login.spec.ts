@@ -5,7 +5,12 @@ test.describe('login', () => {
   test('a wrong password shows the error line, the right one opens settings mode', async ({ page, loginPage, shell, adminApi }) => {
     // A user nobody is logged in as: otherwise the force-out question comes before the password is checked.
     const usercode = uniqueCode('wrong');
-    await adminApi.newUser({ usercode, username: 'WrongThenRight', password: 'Right-Passw0rd', functions: ['operation', 'operating', 'setting', 'syslog'] });
+    await adminApi.newUser({
+      usercode,
+      username: 'WrongThenRight',
+      password: 'Right-Passw0rd',
+      functions: ['operation', 'operating', 'setting', 'syslog'],
+    });
     await loginPage.goto();
     await expect(loginPage.roomName).not.toBeEmpty();
     await loginPage.fill(usercode, 'not-the-password');

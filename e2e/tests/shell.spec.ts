@@ -59,7 +59,13 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/console\/system\/log$/);
   });
 
-  test('reboot asks for confirmation and is offered only with systemsetting', async ({ page, loginPage, shell, adminPassword, adminApi }) => {
+  test('reboot asks for confirmation and is offered only with systemsetting', async ({
+    page,
+    loginPage,
+    shell,
+    adminPassword,
+    adminApi,
+  }) => {
     const usercode = uniqueCode('noreboot');
     await adminApi.newUser({ usercode, password: 'NoReboot-Passw0rd', functions: ['setting', 'syslog'] });
     await loginPage.loginAs('admin', adminPassword);

@@ -4,7 +4,13 @@ import { shoot } from '../support/screenshots';
 import { uniqueCode } from '../support/api';
 import { UsersPage, callAsBrowser } from '../pages/users.page';
 
-interface User { usercode: string; username: string; role: string; group: string; functions: string[] }
+interface User {
+  usercode: string;
+  username: string;
+  role: string;
+  group: string;
+  functions: string[];
+}
 
 const PASSWORD = 'Teach-Passw0rd';
 
@@ -12,7 +18,6 @@ async function listUsers(page: Page): Promise<User[]> {
   const { envelope } = await callAsBrowser<User[]>(page, 'listuser');
   return envelope.data ?? [];
 }
-
 
 test.describe('user management', () => {
   test('add with validation, duplicate, edit and remove a user', async ({ page, loginPage, adminPassword, adminApi }) => {
@@ -130,7 +135,12 @@ test.describe('user management', () => {
     await expect(users.row(`${prefix}2`)).toBeVisible();
   });
 
-  test('CSV import: a bad row imports nothing and is named by line; a good file imports all', async ({ page, loginPage, adminPassword, adminApi }) => {
+  test('CSV import: a bad row imports nothing and is named by line; a good file imports all', async ({
+    page,
+    loginPage,
+    adminPassword,
+    adminApi,
+  }) => {
     const group = uniqueCode('ig');
     await adminApi.newGroup({ groupcode: group, groupname: 'Imported' });
     const a = uniqueCode('impa');
@@ -140,7 +150,12 @@ test.describe('user management', () => {
     await users.goto();
 
     const header = 'usercode,username,password,role,groupcode';
-    const bad = [header, `${a},Alpha,${PASSWORD},user,${group}`, `${b},Beta,${PASSWORD},user,no-such-group`, `${b}x,Gamma,short,user,${group}`].join('\n');
+    const bad = [
+      header,
+      `${a},Alpha,${PASSWORD},user,${group}`,
+      `${b},Beta,${PASSWORD},user,no-such-group`,
+      `${b}x,Gamma,short,user,${group}`,
+    ].join('\n');
     const failed = await users.importCsv('bad.csv', bad);
     await expect(failed).toContainText('Import failed; nothing was imported.');
     await expect(failed).toContainText('Line 3: group no-such-group does not exist.');
@@ -180,12 +195,20 @@ test.describe('user management', () => {
 
     const template = await users.download('Download import template');
     expect(template.suggestedFilename()).toBe('import_user_template.csv');
-    const rows = (await readDownload(template)).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const rows = (await readDownload(template))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(rows[0]).toBe('usercode,username,password,role,groupcode');
     expect(rows).toHaveLength(2);
   });
 
-  test('a user without usermanage sees no User management menu and gets 403 from listuser', async ({ page, loginPage, shell, adminApi }) => {
+  test('a user without usermanage sees no User management menu and gets 403 from listuser', async ({
+    page,
+    loginPage,
+    shell,
+    adminApi,
+  }) => {
     const code = uniqueCode('nouser');
     await adminApi.newUser({ usercode: code, password: PASSWORD, functions: ['album', 'setting', 'syslog'] });
     await loginPage.loginAs(code, PASSWORD);
@@ -201,7 +224,13 @@ test.describe('user management', () => {
     test(`screenshots in ${lang}`, async ({ page, loginPage, adminPassword, adminApi }) => {
       const group = uniqueCode('sg');
       await adminApi.newGroup({ groupcode: group, groupname: 'Teachers' });
-      await adminApi.newUser({ usercode: uniqueCode('shot'), username: '王小明', password: PASSWORD, group, functions: ['operation', 'operating', 'album'] });
+      await adminApi.newUser({
+        usercode: uniqueCode('shot'),
+        username: '王小明',
+        password: PASSWORD,
+        group,
+        functions: ['operation', 'operating', 'album'],
+      });
       await loginPage.loginAs('admin', adminPassword);
       await page.evaluate((value) => localStorage.setItem('roomcast.language', value), lang);
       const users = new UsersPage(page);
@@ -223,7 +252,11 @@ test.describe('user management', () => {
 
       await page.locator('.rc-page button:has(.anticon-upload)').click();
       await expect(users.importDialog).toBeVisible();
-      await users.importDialog.locator('input[type=file]').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('usercode,username,password,role,groupcode\nx1,X,short,user,nogroup\n,,,,\n') });
+      await users.importDialog.locator('input[type=file]').setInputFiles({
+        name: 'bad.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('usercode,username,password,role,groupcode\nx1,X,short,user,nogroup\n,,,,\n'),
+      });
       await expect(users.importDialog.locator('.ant-alert')).toBeVisible();
       await shoot(page, `${lang}-users-import-error`);
 

@@ -6,7 +6,6 @@ import { callAsBrowser } from '../pages/users.page';
 
 const LANGUAGES = ['en_US', 'zh_CN', 'zh_HK'] as const;
 
-
 test.describe('workbench', () => {
   test('start, pause, resume and stop a real recording', async ({ page, loginPage, adminPassword }) => {
     await loginPage.loginAs('admin', adminPassword);
@@ -45,7 +44,6 @@ test.describe('workbench', () => {
     // The media folder exists once something was recorded: its disk shows used share, free and total in GB.
     await expect(wb.storage.getByTestId('storage-hdd')).toContainText(/\d+(\.\d+)?%.*GB free of [\d.]+ GB/, { timeout: 10_000 });
 
-
     // Someone else starts recording just after a poll: this page still offers Start. The service refuses it
     // with its message, and the status read after the command shows the recording.
     await page.waitForResponse((res) => res.url().endsWith('/api/status'));
@@ -65,7 +63,8 @@ test.describe('workbench', () => {
     const stop = await wb.deviceTime(120);
     const start = await wb.deviceTime(3);
     const added = await callAsBrowser<{ id: number }[]>(page, 'schedule', {
-      operation: 'add', data: { name: `E2E now ${uniqueCode('n')}`, start, stop, cycle: 'once' },
+      operation: 'add',
+      data: { name: `E2E now ${uniqueCode('n')}`, start, stop, cycle: 'once' },
     });
     expect(added.envelope.message).toBe('');
     const id = added.envelope.data?.[0]?.id;
@@ -148,8 +147,14 @@ test.describe('workbench', () => {
     await expect(row).toContainText('2030-01-02 11:00:00');
     await expect(row).toContainText('Yes');
 
-    const stored = await callAsBrowser<{ name: string; weekdays: number; start: string; stop: string }[]>(page, 'schedule', { operation: 'list' });
-    expect(stored.envelope.data?.find((s) => s.name === name)).toMatchObject({ weekdays: 0b101, start: '2030-01-02 10:00:00', stop: '2030-01-02 11:00:00' });
+    const stored = await callAsBrowser<{ name: string; weekdays: number; start: string; stop: string }[]>(page, 'schedule', {
+      operation: 'list',
+    });
+    expect(stored.envelope.data?.find((s) => s.name === name)).toMatchObject({
+      weekdays: 0b101,
+      start: '2030-01-02 10:00:00',
+      stop: '2030-01-02 11:00:00',
+    });
 
     await wb.openEdit(name);
     await expect(wb.modal.getByLabel('Name', { exact: true })).toHaveValue(name);
@@ -190,7 +195,8 @@ test.describe('workbench', () => {
       await page.locator('input#password').fill(adminPassword);
       await loginPage.submitAndLand();
       const added = await callAsBrowser<{ id: number }[]>(page, 'schedule', {
-        operation: 'add', data: { name: 'Maths 101', start: '2030-03-01 08:30:00', stop: '2030-06-30 10:00:00', cycle: 'week', weekdays: 0b10101 },
+        operation: 'add',
+        data: { name: 'Maths 101', start: '2030-03-01 08:30:00', stop: '2030-06-30 10:00:00', cycle: 'week', weekdays: 0b10101 },
       });
       expect(added.envelope.result).toBe(true);
       try {

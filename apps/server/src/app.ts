@@ -38,7 +38,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const db = opts.db ?? openDatabase(join(config.dataDir, 'roomcast.db'));
   const mpLog = dir ? new RotatingFile(join(dir, 'mp.log')) : undefined;
   const { areas, internals } = createServices({
-    config, db, clock: opts.clock ?? systemClock, power: opts.power ?? createPower(config.hostAdapter), warn: (m) => app.log.warn(m),
+    config,
+    db,
+    clock: opts.clock ?? systemClock,
+    power: opts.power ?? createPower(config.hostAdapter),
+    warn: (m) => app.log.warn(m),
     mpLog: (line) => mpLog?.writeLine(`${new Date().toISOString()} ${line}`),
   });
 
@@ -46,7 +50,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     const weblog = new RotatingFile(join(dir, 'weblog.txt'));
     app.addHook('onResponse', async (req, reply) => {
       // The query is left out: a media URL's signature in it would be a working link to the file.
-      weblog.writeLine(`${new Date().toISOString()} ${req.ip} ${req.method} ${(req.url.split('?')[0] ?? '').slice(0, 200)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+      weblog.writeLine(
+        `${new Date().toISOString()} ${req.ip} ${req.method} ${(req.url.split('?')[0] ?? '').slice(0, 200)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
+      );
     });
   }
 

@@ -11,7 +11,10 @@ const KEEP = 3;
  */
 export class RotatingFile extends Writable {
   private size: number;
-  constructor(readonly path: string, private readonly maxBytes = MAX_BYTES) {
+  constructor(
+    readonly path: string,
+    private readonly maxBytes = MAX_BYTES,
+  ) {
     super();
     this.size = existsSync(path) ? statSync(path).size : 0;
   }

@@ -23,7 +23,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

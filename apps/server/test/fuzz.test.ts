@@ -6,7 +6,10 @@ import { makeApp } from './helpers.js';
 const hostile = fc.oneof(
   fc.anything(),
   fc.constantFrom('../../etc/passwd', '$(reboot)', '`id`', '; rm -rf /', '\u0000', 'A'.repeat(5000), '{"__proto__":{"x":1}}', '%2e%2e%2f'),
-  fc.dictionary(fc.constantFrom('usercode', 'password', 'settingcode', 'data', 'operation', 'control', 'id', '__proto__', 'constructor'), fc.anything()),
+  fc.dictionary(
+    fc.constantFrom('usercode', 'password', 'settingcode', 'data', 'operation', 'control', 'id', '__proto__', 'constructor'),
+    fc.anything(),
+  ),
   fc.array(fc.dictionary(fc.string(), fc.anything())),
 );
 
@@ -19,7 +22,12 @@ describe('hostile bodies (fast-check)', async () => {
       fc.asyncProperty(fc.constantFrom(...CALL_NAMES), hostile, fc.boolean(), async (name, body, asAdmin) => {
         // logout and changepassword with a valid body would end the admin's session: use a fresh one.
         const session = asAdmin ? admin : undefined;
-        const res = await t.app.inject({ method: 'POST', url: `/api/${name}`, payload: JSON.stringify(body) ?? '', headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/${name}`,
+          payload: JSON.stringify(body) ?? '',
+          headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) },
+        });
         expect(res.statusCode).toBeLessThan(500);
         const env = res.json() as { result: boolean; message: string };
         expect(typeof env.result).toBe('boolean');

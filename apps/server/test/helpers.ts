@@ -13,17 +13,28 @@ export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 /** A movable clock for sessions and throttling. */
 export function fakeClock(start = Date.parse('2026-11-23T08:00:00Z')) {
   let t = start;
-  return { now: () => t, advance: (ms: number) => {
+  return {
+    now: () => t,
+    advance: (ms: number) => {
       t += ms;
-    } } satisfies Clock & { advance(ms: number): void };
+    },
+  } satisfies Clock & { advance(ms: number): void };
 }
 
 /** A real app over a real SQLite file in a temporary DATA_DIR, with the admin created. */
 export async function makeApp(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', ...opts.env }), adminPassword: ADMIN_PASSWORD };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', ...opts.env }),
+    adminPassword: ADMIN_PASSWORD,
+  };
   const reboots: number[] = [];
-  const { app, areas, internals } = await buildApp({ config, clock: opts.clock, fileLogs: false, power: { reboot: () => void reboots.push(Date.now()) } });
+  const { app, areas, internals } = await buildApp({
+    config,
+    clock: opts.clock,
+    fileLogs: false,
+    power: { reboot: () => void reboots.push(Date.now()) },
+  });
   await ensureAdmin(internals.repos, dataDir, ADMIN_PASSWORD, () => {});
   // As main.ts does at boot: the scheduler runs every periodic job (recording checks, schedules, idle sessions ...).
   await internals.scheduler.start();
@@ -35,8 +46,14 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
 
   async function post<N extends CallName>(name: N, body: CallRequest<N> | unknown, session?: string, headers: Record<string, string> = {}) {
     const res = await app.inject({
-      method: 'POST', url: `/api/${name}`, payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body ?? {}),
-      headers: { 'content-type': typeof body === 'string' || Buffer.isBuffer(body) ? 'application/octet-stream' : 'application/json', ...(session ? { [SESSION_HEADER]: session } : {}), ...headers },
+      method: 'POST',
+      url: `/api/${name}`,
+      payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body ?? {}),
+      headers: {
+        'content-type': typeof body === 'string' || Buffer.isBuffer(body) ? 'application/octet-stream' : 'application/json',
+        ...(session ? { [SESSION_HEADER]: session } : {}),
+        ...headers,
+      },
     });
     return { status: res.statusCode, body: res.json() as { result: boolean; message: string; data?: any }, headers: res.headers, raw: res };
   }
@@ -48,7 +65,11 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
   /** Creates a user with the given functions and returns a logged-in session for it. */
   async function userWith(functions: string[], usercode = `u${Math.random().toString(36).slice(2, 8)}`, admin?: string): Promise<string> {
     const adminSession = admin ?? (await login());
-    const res = await post('newuser', { usercode, username: usercode, password: 'Password-123', role: 'user', group: '', functions }, adminSession);
+    const res = await post(
+      'newuser',
+      { usercode, username: usercode, password: 'Password-123', role: 'user', group: '', functions },
+      adminSession,
+    );
     if (!res.body.result) throw new Error(`newuser failed: ${res.body.message}`);
     return login(usercode, 'Password-123');
   }

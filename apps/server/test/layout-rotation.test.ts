@@ -12,15 +12,19 @@ describe('automatic layout switching (setlayoutswitch)', async () => {
 
   it('rotates in slot order through the layouts whose channels all have a source, while the picture is encoded, each for the interval', async () => {
     // Channels A-C have sources by default, D-F none: slots showing D (6: four pictures) or E (8) are skipped.
-    await t.post('savelayout', [
-      { index: 0, type: 0, channels: 1, channeldata: ['A'] },
-      { index: 1, type: 1, channels: 2, channeldata: ['A', 'B'] },
-      { index: 2, type: 0, channels: 1, channeldata: ['D'] },
-      { index: 3, type: 0, channels: 1, channeldata: ['B'] },
-      { index: 4, type: 1, channels: 2, channeldata: ['C', 'E'] },
-      { index: 5, type: 0, channels: 1, channeldata: ['D'] },
-      { index: 7, type: 0, channels: 1, channeldata: ['E'] },
-    ], admin);
+    await t.post(
+      'savelayout',
+      [
+        { index: 0, type: 0, channels: 1, channeldata: ['A'] },
+        { index: 1, type: 1, channels: 2, channeldata: ['A', 'B'] },
+        { index: 2, type: 0, channels: 1, channeldata: ['D'] },
+        { index: 3, type: 0, channels: 1, channeldata: ['B'] },
+        { index: 4, type: 1, channels: 2, channeldata: ['C', 'E'] },
+        { index: 5, type: 0, channels: 1, channeldata: ['D'] },
+        { index: 7, type: 0, channels: 1, channeldata: ['E'] },
+      ],
+      admin,
+    );
     await t.post('setlayoutid', { id: 0 }, admin);
     let now = 1_000_000;
     expect(job.next(now)).toBeUndefined(); // switched off
@@ -57,7 +61,11 @@ describe('automatic layout switching (setlayoutswitch)', async () => {
   it('needs at least two layouts it can show', async () => {
     await t.post('setlayoutswitch', { enable: true }, admin);
     expect(job.next(9_000_000)).toBeDefined();
-    await t.post('savelayout', [1, 3].map((index) => ({ index, type: 0, channels: 1, channeldata: ['E'] })), admin);
+    await t.post(
+      'savelayout',
+      [1, 3].map((index) => ({ index, type: 0, channels: 1, channeldata: ['E'] })),
+      admin,
+    );
     // Only slot 0 is left with channels that have a source.
     expect(job.next(9_000_000)).toBeUndefined();
   });

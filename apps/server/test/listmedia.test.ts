@@ -11,7 +11,11 @@ describe('listmedia', async () => {
   const admin = await t.login();
   for (const g of ['teachers', 'staff']) await t.post('newusergroup', { groupcode: g, groupname: g, functions: [] }, admin);
   const user = async (usercode: string, group: string, functions: string[]) => {
-    await t.post('newuser', { usercode, username: usercode.toUpperCase(), password: 'Password-123', role: 'user', group, functions }, admin);
+    await t.post(
+      'newuser',
+      { usercode, username: usercode.toUpperCase(), password: 'Password-123', role: 'user', group, functions },
+      admin,
+    );
   };
   await user('alice', 'teachers', ['myrecord']);
   await user('bob', 'teachers', ['myrecord']);
@@ -33,13 +37,27 @@ describe('listmedia', async () => {
     const starttime = `${day} ${p2(8 + (i % 4) * 2)}:00:00`;
     const album = i % 3 === 0 ? shared : i % 3 === 1 ? priv : undefined;
     const rec = {
-      i, usercode: OWNERS[i % 4]!, title: i === 7 ? 'Chemistry 100% Lab' : `Lecture ${i}`, name: starttime.replace(/[-:]/g, '').replace(' ', '-'), starttime, album,
-      files: [{ file: 'Room_HD.mp4', channel: 10 }, { file: 'Room_SD.mp4', channel: 11, missing: i === 5 }],
+      i,
+      usercode: OWNERS[i % 4]!,
+      title: i === 7 ? 'Chemistry 100% Lab' : `Lecture ${i}`,
+      name: starttime.replace(/[-:]/g, '').replace(' ', '-'),
+      starttime,
+      album,
+      files: [
+        { file: 'Room_HD.mp4', channel: 10 },
+        { file: 'Room_SD.mp4', channel: 11, missing: i === 5 },
+      ],
     };
     seed.recording(rec);
     return rec;
   });
-  seed.recording({ usercode: 'alice', title: 'Running now', name: '20261107-080000', starttime: '2026-11-07 08:00:00', state: 'recording' });
+  seed.recording({
+    usercode: 'alice',
+    title: 'Running now',
+    name: '20261107-080000',
+    starttime: '2026-11-07 08:00:00',
+    state: 'recording',
+  });
   seed.close();
 
   const session: Record<string, string> = { admin };
@@ -49,7 +67,11 @@ describe('listmedia', async () => {
     return { ...res, titles: (res.body.data?.rows ?? []).map((r: { title: string }) => r.title) as string[] };
   };
   /** Titles of the model's recordings matching `pred`, newest first. */
-  const expected = (pred: (r: (typeof model)[number]) => boolean) => model.filter(pred).reverse().map((r) => r.title);
+  const expected = (pred: (r: (typeof model)[number]) => boolean) =>
+    model
+      .filter(pred)
+      .reverse()
+      .map((r) => r.title);
   const isShared = (r: (typeof model)[number]) => r.album === shared;
 
   it('pages newest first with the total', async () => {
@@ -69,15 +91,27 @@ describe('listmedia', async () => {
     expect(CALLS.listmedia.data.parse(res.body.data)).toBeTruthy();
     const [row] = res.body.data.rows;
     expect(row).toMatchObject({
-      title: 'Lecture 5', usercode: 'bob', useraccount: 'bob', album: 'Default', isdefaultalbum: true, stop: true, source: 'Room 1',
-      starttime: '2026-11-02 10:00:00', filename: 'Room_HD.mp4', netsync: false, mediasvrsync: false,
+      title: 'Lecture 5',
+      usercode: 'bob',
+      useraccount: 'bob',
+      album: 'Default',
+      isdefaultalbum: true,
+      stop: true,
+      source: 'Room 1',
+      starttime: '2026-11-02 10:00:00',
+      filename: 'Room_HD.mp4',
+      netsync: false,
+      mediasvrsync: false,
     });
     const [sd, hd] = row.files;
     expect(hd).toMatchObject({ channel: 10, filepath: 'recordings/20261102-100000/Room_HD.mp4', title: 'Lecture 5 Room_HD.mp4' });
     expect(hd.url).toMatch(/^\/media\/recordings\/20261102-100000\/Room_HD\.mp4\?exp=\d+&sig=[0-9a-f]{64}$/);
     // The disk scan found this one missing: listed, but with nothing to play.
     expect(sd).toMatchObject({ channel: 11, url: '' });
-    expect((await list('admin', { usercode: '*', queryfields: { name: 'Lecture 4' } })).body.data.rows[0]).toMatchObject({ album: 'Private', isdefaultalbum: false });
+    expect((await list('admin', { usercode: '*', queryfields: { name: 'Lecture 4' } })).body.data.rows[0]).toMatchObject({
+      album: 'Private',
+      isdefaultalbum: false,
+    });
     const media = await t.app.inject({ url: hd.url, headers: { range: 'bytes=0-3' } });
     expect(media.statusCode).toBe(206);
     expect(media.body).toBe('2026');
@@ -86,7 +120,9 @@ describe('listmedia', async () => {
   });
 
   it('filters by title or name, case-insensitively, with % and _ taken literally', async () => {
-    expect((await list('admin', { usercode: '*', queryfields: { name: 'lecture 1' } })).titles).toEqual(expected((r) => r.title.startsWith('Lecture 1')));
+    expect((await list('admin', { usercode: '*', queryfields: { name: 'lecture 1' } })).titles).toEqual(
+      expected((r) => r.title.startsWith('Lecture 1')),
+    );
     expect((await list('admin', { usercode: '*', queryfields: { name: '100%' } })).titles).toEqual(['Chemistry 100% Lab']);
     expect((await list('admin', { usercode: '*', queryfields: { name: '%' } })).titles).toEqual(['Chemistry 100% Lab']);
     expect((await list('admin', { usercode: '*', queryfields: { name: '_' } })).titles).toEqual([]);
@@ -100,14 +136,20 @@ describe('listmedia', async () => {
     expect(day2to3.body.data.total).toBe(8);
     const exact = await list('admin', { usercode: '*', queryfields: { start: '2026-11-02 10:00:00', end: '2026-11-02 12:00:00' } });
     expect(exact.titles).toEqual(['Lecture 6', 'Lecture 5']);
-    expect((await list('admin', { usercode: '*', queryfields: { start: '2026-11-06 12:00:00' } })).titles).toEqual(['Running now', 'Lecture 23', 'Lecture 22']);
+    expect((await list('admin', { usercode: '*', queryfields: { start: '2026-11-06 12:00:00' } })).titles).toEqual([
+      'Running now',
+      'Lecture 23',
+      'Lecture 22',
+    ]);
     expect((await list('admin', { usercode: '*', queryfields: { end: '2026-11-01 08:00:00' } })).titles).toEqual(['Lecture 0']);
     expect((await t.post('listmedia', { queryfields: { start: 'yesterday' } }, admin)).status).toBe(400);
   });
 
   it('filters by album and by user', async () => {
     expect((await list('admin', { usercode: '*', albumid: priv })).titles).toEqual(expected((r) => r.album === priv));
-    expect((await list('admin', { usercode: 'carol', albumid: shared })).titles).toEqual(expected((r) => r.usercode === 'carol' && isShared(r)));
+    expect((await list('admin', { usercode: 'carol', albumid: shared })).titles).toEqual(
+      expected((r) => r.usercode === 'carol' && isShared(r)),
+    );
     expect((await list('admin', { usercode: 'nobody' })).body.data).toMatchObject({ rows: [], total: 0 });
   });
 
@@ -127,7 +169,7 @@ describe('listmedia', async () => {
     }
   });
 
-  it('lists other users\' recordings through recording access, and only their shared ones otherwise', async () => {
+  it("lists other users' recordings through recording access, and only their shared ones otherwise", async () => {
     expect((await list('alice', { usercode: 'bob' })).titles).toEqual(expected((r) => r.usercode === 'bob'));
     expect((await list('frank', { usercode: 'alice' })).titles).toEqual(['Running now', ...expected((r) => r.usercode === 'alice')]);
     expect((await list('carol', { usercode: 'alice' })).titles).toEqual(expected((r) => r.usercode === 'alice' && isShared(r)));
@@ -148,5 +190,4 @@ describe('listmedia', async () => {
     const url = anon.body.data.rows[0].files.find((f: { channel: number }) => f.channel === 10).url;
     expect((await t.app.inject({ url })).statusCode).toBe(200);
   });
-
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_NAMES, CALLS, LIMITS, parentOf, SUB_FUNCTIONS, type CallDef, type CallName, type FunctionKey, type Requirement } from '@roomcast/contract';
+import {
+  CALL_NAMES,
+  CALLS,
+  LIMITS,
+  parentOf,
+  SUB_FUNCTIONS,
+  type CallDef,
+  type CallName,
+  type FunctionKey,
+  type Requirement,
+} from '@roomcast/contract';
 import { CALL_SAMPLES } from './call-samples.js';
 import { fakeClock, makeApp } from './helpers.js';
 

@@ -24,13 +24,17 @@ export function seeder(t: TestApp) {
   const addAlbum = db.prepare("INSERT INTO albums (name, share, createtime) VALUES (?, ?, '2026-11-01 08:00:00')");
   const addRec = db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, stoptime)
     VALUES (@title, @name, @usercode, @usercode, 'Room 1', coalesce(@album, (SELECT id FROM albums WHERE isdefault = 1)), @dir, @state, @starttime, @stoptime)`);
-  const addFile = db.prepare('INSERT INTO recording_files (recording_id, channel, filepath, title, filesize, starttime, missing) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const addFile = db.prepare(
+    'INSERT INTO recording_files (recording_id, channel, filepath, title, filesize, starttime, missing) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   return {
     album: (name: string, share: boolean) => Number(addAlbum.run(name, share ? 1 : 0).lastInsertRowid),
     recording(r: SeedRecording): number {
       const dir = join(t.dataDir, 'media', 'recordings', r.name);
       const state = r.state ?? 'done';
-      const id = Number(addRec.run({ ...r, album: r.album ?? null, dir, state, stoptime: state === 'done' ? r.starttime : '' }).lastInsertRowid);
+      const id = Number(
+        addRec.run({ ...r, album: r.album ?? null, dir, state, stoptime: state === 'done' ? r.starttime : '' }).lastInsertRowid,
+      );
       for (const f of r.files ?? []) {
         const bytes = f.bytes ?? Buffer.from(`${r.name}/${f.file}`);
         if (!f.missing) {

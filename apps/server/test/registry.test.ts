@@ -20,7 +20,11 @@ describe('call registry', async () => {
   });
 
   it('each handler sits in the api file of its contract area (api/<area>.ts = contract/calls/<area>.ts)', () => {
-    const misplaced = Object.entries(AREA_HANDLERS).flatMap(([area, map]) => Object.keys(map).filter((n) => areaOf(n as CallName) !== area).map((n) => `${n} in api/${area}.ts`));
+    const misplaced = Object.entries(AREA_HANDLERS).flatMap(([area, map]) =>
+      Object.keys(map)
+        .filter((n) => areaOf(n as CallName) !== area)
+        .map((n) => `${n} in api/${area}.ts`),
+    );
     expect(misplaced).toEqual([]);
   });
 
@@ -31,7 +35,12 @@ describe('call registry', async () => {
   });
 
   it('answers 400 naming the problem for broken JSON and wrong types', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{"usercode":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{"usercode":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/JSON/);
     const typed = await t.post('login', { usercode: 5, password: 'x' });

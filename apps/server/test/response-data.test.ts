@@ -42,7 +42,9 @@ describe('every successful answer matches its contract data schema', async () =>
         return;
       }
       const parsed = (CALLS[name] as CallDef).data.safeParse(res.body.data);
-      expect(parsed.success ? '' : describeIssues(parsed.error), `data of ${name}: ${JSON.stringify(res.body.data)?.slice(0, 300)}`).toBe('');
+      expect(parsed.success ? '' : describeIssues(parsed.error), `data of ${name}: ${JSON.stringify(res.body.data)?.slice(0, 300)}`).toBe(
+        '',
+      );
       checked.push(name);
     });
   }

@@ -14,13 +14,24 @@ describe('schedule call: spec §5 rules on the server', async () => {
     const res = await add({ name: '  Math  ' });
     expect(res.body.result).toBe(true);
     expect(res.body.data[0]).toMatchObject({
-      name: 'Math', start: '2026-11-24 08:00:00', stop: '2026-11-24 09:00:00', cycle: 'once', enable: true, duration: 3600,
+      name: 'Math',
+      start: '2026-11-24 08:00:00',
+      stop: '2026-11-24 09:00:00',
+      cycle: 'once',
+      enable: true,
+      duration: 3600,
       schedules: [{ start: '2026-11-24 08:00:00', end: '2026-11-24 09:00:00', done: false }],
     });
   });
 
   it('refuses a body without name, start, stop or cycle (400 naming the field)', async () => {
-    for (const [data, field] of [[{ name: '   ' }, 'name'], [{ start: undefined }, 'start'], [{ stop: '2026-11-24' }, 'stop'], [{ cycle: undefined }, 'cycle'], [{ cycle: 'year' }, 'cycle']] as const) {
+    for (const [data, field] of [
+      [{ name: '   ' }, 'name'],
+      [{ start: undefined }, 'start'],
+      [{ stop: '2026-11-24' }, 'stop'],
+      [{ cycle: undefined }, 'cycle'],
+      [{ cycle: 'year' }, 'cycle'],
+    ] as const) {
       const res = await add(data);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(new RegExp(`^data\\.${field}: `));
@@ -75,13 +86,19 @@ describe('schedule call: spec §5 rules on the server', async () => {
     const id = (await add({ name: 'Physics' })).body.data[0].id as number;
     const upd = await t.post('schedule', { operation: 'update', data: { ...base, id, name: 'Physics 2', enable: false } }, admin);
     expect(upd.body.data[0]).toMatchObject({ id, name: 'Physics 2', enable: false });
-    expect((await t.post('schedule', { operation: 'update', data: { ...base, id: 9999 } }, admin)).body.message).toBe(`${FAIL}: schedule 9999 does not exist`);
+    expect((await t.post('schedule', { operation: 'update', data: { ...base, id: 9999 } }, admin)).body.message).toBe(
+      `${FAIL}: schedule 9999 does not exist`,
+    );
     expect((await t.post('schedule', { operation: 'update', data: base }, admin)).body.message).toBe(`${FAIL}: id is required`);
     expect((await t.post('schedule', { operation: 'delete', data: { id } }, admin)).body).toEqual({ result: true, message: '' });
-    expect((await t.post('schedule', { operation: 'delete', data: { id } }, admin)).body.message).toBe(`${FAIL}: schedule ${id} does not exist`);
+    expect((await t.post('schedule', { operation: 'delete', data: { id } }, admin)).body.message).toBe(
+      `${FAIL}: schedule ${id} does not exist`,
+    );
     const list = (await t.post('schedule', { operation: 'list' }, admin)).body.data as { id: number }[];
     expect(list.some((s) => s.id === id)).toBe(false);
-    const log = (await t.post('getopelog', { pagesize: '10', pageindex: '0' }, admin)).body.data.list.map((r: { description: string }) => r.description);
+    const log = (await t.post('getopelog', { pagesize: '10', pageindex: '0' }, admin)).body.data.list.map(
+      (r: { description: string }) => r.description,
+    );
     expect(log).toContain(`schedule update ${id} "Physics 2" once 2026-11-24 08:00:00 - 2026-11-24 09:00:00 (disabled)`);
     expect(log).toContain(`schedule delete ${id}`);
   });

@@ -26,7 +26,17 @@ function boot(db: Db, now: number) {
   scheduler.add(recordingScheduleJob({ repos, recorder, engine, zoneOffset: () => OFF, oplog: (l) => oplog.push(l) }));
   const schedules = scheduleService({ repos, clock: time.clock, zoneOffset: () => OFF, changed: () => void scheduler.wake() });
   const add = async (s: Partial<ScheduleInput>) => {
-    const v = schedules.add({ name: 'Lesson', start: '', stop: '', cycle: 'once', weekdays: 0, months: 0, monthdays: 0, enable: true, ...s });
+    const v = schedules.add({
+      name: 'Lesson',
+      start: '',
+      stop: '',
+      cycle: 'once',
+      weekdays: 0,
+      months: 0,
+      monthdays: 0,
+      enable: true,
+      ...s,
+    });
     await time.flush();
     return v.id;
   };
@@ -56,7 +66,14 @@ describe('the scheduler with a fake clock and a fake recorder', () => {
     await p.scheduler.start();
     await p.add({ cycle: 'day', start: '2026-03-02 23:30', stop: '2026-03-05 00:30' });
     await p.time.advanceTo(at('2026-03-06 00:00:00'));
-    expect(p.log()).toEqual(['start 2026-03-02 23:30:00', 'stop 2026-03-03 00:30:00', 'start 2026-03-03 23:30:00', 'stop 2026-03-04 00:30:00', 'start 2026-03-04 23:30:00', 'stop 2026-03-05 00:30:00']);
+    expect(p.log()).toEqual([
+      'start 2026-03-02 23:30:00',
+      'stop 2026-03-03 00:30:00',
+      'start 2026-03-03 23:30:00',
+      'stop 2026-03-04 00:30:00',
+      'start 2026-03-04 23:30:00',
+      'stop 2026-03-05 00:30:00',
+    ]);
   });
 
   it('a manual stop ends that occurrence only; the next one runs', async () => {
@@ -113,7 +130,17 @@ describe('the scheduler with a fake clock and a fake recorder', () => {
     await p.add({ name: 'off', enable: false, start: '2026-03-02 09:00', stop: '2026-03-02 10:00' });
     const id = await p.add({ cycle: 'day', start: '2026-03-02 11:00', stop: '2026-03-03 12:00' });
     await p.time.advanceTo(at('2026-03-02 11:15:00'));
-    p.schedules.update({ id, name: 'Lesson', cycle: 'day', start: '2026-03-02 11:00', stop: '2026-03-03 12:00', weekdays: 0, months: 0, monthdays: 0, enable: false });
+    p.schedules.update({
+      id,
+      name: 'Lesson',
+      cycle: 'day',
+      start: '2026-03-02 11:00',
+      stop: '2026-03-03 12:00',
+      weekdays: 0,
+      months: 0,
+      monthdays: 0,
+      enable: false,
+    });
     await p.time.flush();
     await p.time.advanceTo(at('2026-03-04 00:00:00'));
     expect(p.log()).toEqual(['start 2026-03-02 11:00:00', 'stop 2026-03-02 11:15:00']);

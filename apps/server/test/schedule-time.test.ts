@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { current, formatInZone, parseLocal, recent, upcoming, windowMs, zoneOffsetMinutes, type Rule } from '../src/services/schedule/schedule-time.js';
+import {
+  current,
+  formatInZone,
+  parseLocal,
+  recent,
+  upcoming,
+  windowMs,
+  zoneOffsetMinutes,
+  type Rule,
+} from '../src/services/schedule/schedule-time.js';
 
 const CN = zoneOffsetMinutes('UTC+08:00');
 const rule = (r: Partial<Rule>): Rule => ({ start: '', stop: '', cycle: 'day', weekdays: 0, months: 0, monthdays: 0, ...r });
 const utc = (s: string) => Date.parse(`${s.replace(' ', 'T')}Z`);
 /** Occurrences as the device shows them: "start → end" in zone `off`. */
-const shown = (occ: { start: number; end: number }[], off = CN) => occ.map((o) => `${formatInZone(o.start, off)} → ${formatInZone(o.end, off)}`);
+const shown = (occ: { start: number; end: number }[], off = CN) =>
+  occ.map((o) => `${formatInZone(o.start, off)} → ${formatInZone(o.end, off)}`);
 const starts = (occ: { start: number }[], off = CN) => occ.map((o) => formatInZone(o.start, off).slice(0, 10));
 
 describe('zone and date parsing', () => {
   it('reads UTC±HH:MM offsets, UTC when damaged', () => {
-    expect([zoneOffsetMinutes('UTC+08:00'), zoneOffsetMinutes('UTC-05:00'), zoneOffsetMinutes('UTC+05:45'), zoneOffsetMinutes('Asia/x')]).toEqual([480, -300, 345, 0]);
+    expect([
+      zoneOffsetMinutes('UTC+08:00'),
+      zoneOffsetMinutes('UTC-05:00'),
+      zoneOffsetMinutes('UTC+05:45'),
+      zoneOffsetMinutes('Asia/x'),
+    ]).toEqual([480, -300, 345, 0]);
   });
   it('accepts real dates only (leap years, month lengths)', () => {
     expect(parseLocal('2028-02-29 08:00')).toBe(utc('2028-02-29 08:00:00'));
@@ -58,18 +73,38 @@ describe('occurrences', () => {
   it('week: weekday bit n-1, Monday..Sunday', () => {
     // 2026-03-02 is a Monday; bits Mon (0) and Sun (6).
     const r = rule({ cycle: 'week', weekdays: 0b1000001, start: '2026-03-02 08:00', stop: '2026-03-16 09:00' });
-    expect(starts(upcoming(r, CN, utc('2026-03-01 00:00:00'), 10))).toEqual(['2026-03-02', '2026-03-08', '2026-03-09', '2026-03-15', '2026-03-16']);
+    expect(starts(upcoming(r, CN, utc('2026-03-01 00:00:00'), 10))).toEqual([
+      '2026-03-02',
+      '2026-03-08',
+      '2026-03-09',
+      '2026-03-15',
+      '2026-03-16',
+    ]);
   });
 
   it('month: a month day a month lacks is skipped (31st), not moved', () => {
     const r = rule({ cycle: 'month', months: 0xfff, monthdays: 1 << 30, start: '2026-01-01 08:00', stop: '2026-12-31 09:00' });
-    expect(starts(upcoming(r, CN, utc('2025-12-01 00:00:00'), 20))).toEqual(['2026-01-31', '2026-03-31', '2026-05-31', '2026-07-31', '2026-08-31', '2026-10-31', '2026-12-31']);
+    expect(starts(upcoming(r, CN, utc('2025-12-01 00:00:00'), 20))).toEqual([
+      '2026-01-31',
+      '2026-03-31',
+      '2026-05-31',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-10-31',
+      '2026-12-31',
+    ]);
   });
 
   it('month: Feb 29 only in leap years, across year ends', () => {
     const r = rule({ cycle: 'month', months: 1 << 1, monthdays: 1 << 28, start: '2024-01-01 08:00', stop: '2033-01-01 09:00' });
     expect(starts(upcoming(r, CN, utc('2023-01-01 00:00:00'), 10))).toEqual(['2024-02-29', '2028-02-29', '2032-02-29']);
-    const yearEnd = rule({ cycle: 'month', months: 1 | (1 << 11), monthdays: 1 | (1 << 30), start: '2026-12-01 23:00', stop: '2027-02-01 23:30' });
+    const yearEnd = rule({
+      cycle: 'month',
+      months: 1 | (1 << 11),
+      monthdays: 1 | (1 << 30),
+      start: '2026-12-01 23:00',
+      stop: '2027-02-01 23:30',
+    });
     expect(starts(upcoming(yearEnd, CN, utc('2026-11-01 00:00:00'), 10))).toEqual(['2026-12-01', '2026-12-31', '2027-01-01', '2027-01-31']);
   });
 

@@ -19,22 +19,49 @@ describe('settings (readconfig / writeconfig / getsetting / setsetting)', async 
   });
 
   it('writes valid values and reads them back', async () => {
-    expect((await t.post('writeconfig', { settingcode: 'setting_room', data: [{ key: 'name', value: '  Room 101 ' }] }, admin)).body.result).toBe(true);
+    expect(
+      (await t.post('writeconfig', { settingcode: 'setting_room', data: [{ key: 'name', value: '  Room 101 ' }] }, admin)).body.result,
+    ).toBe(true);
     expect(asMap((await t.post('readconfig', { settingcode: 'setting_room' }, admin)).body.data).name).toBe('Room 101');
     expect((await t.post('roominfo', {})).body.data.roomname).toBe('Room 101');
   });
 
   it('rejects an invalid key and applies none of the batch', async () => {
-    const res = await t.post('writeconfig', { settingcode: 'setting_audio_input', data: [{ key: 'analog_volume', value: '70' }, { key: 'macin1', value: 'maybe' }] }, admin);
+    const res = await t.post(
+      'writeconfig',
+      {
+        settingcode: 'setting_audio_input',
+        data: [
+          { key: 'analog_volume', value: '70' },
+          { key: 'macin1', value: 'maybe' },
+        ],
+      },
+      admin,
+    );
     expect(res.body.result).toBe(false);
     expect(res.body.message).toMatch(/macin1/);
     expect(asMap((await t.post('readconfig', { settingcode: 'setting_audio_input' }, admin)).body.data).analog_volume).not.toBe('70');
   });
 
   it('refuses unknown keys, read-only keys, and cross-key violations', async () => {
-    expect((await t.post('writeconfig', { settingcode: 'setting_room', data: [{ key: 'nosuchkey', value: 'x' }] }, admin)).body.result).toBe(false);
-    expect((await t.post('writeconfig', { settingcode: 'setting_system_network', data: [{ key: 'realip', value: '1.2.3.4' }] }, admin)).body.result).toBe(false);
-    const serial = await t.post('writeconfig', { settingcode: 'setting_serial_port', data: [{ key: 'rs232_type', value: 'controlpannel' }, { key: 'rs485_type', value: 'controlpannel' }] }, admin);
+    expect(
+      (await t.post('writeconfig', { settingcode: 'setting_room', data: [{ key: 'nosuchkey', value: 'x' }] }, admin)).body.result,
+    ).toBe(false);
+    expect(
+      (await t.post('writeconfig', { settingcode: 'setting_system_network', data: [{ key: 'realip', value: '1.2.3.4' }] }, admin)).body
+        .result,
+    ).toBe(false);
+    const serial = await t.post(
+      'writeconfig',
+      {
+        settingcode: 'setting_serial_port',
+        data: [
+          { key: 'rs232_type', value: 'controlpannel' },
+          { key: 'rs485_type', value: 'controlpannel' },
+        ],
+      },
+      admin,
+    );
     expect(serial.body.result).toBe(false);
   });
 
@@ -56,17 +83,32 @@ describe('settings (readconfig / writeconfig / getsetting / setsetting)', async 
   });
 
   it('setsetting writes several codes all or nothing; getsetting reads them', async () => {
-    const bad = await t.post('setsetting', [
-      { section: 'setting_osd', data: [{ key: 'textcontent', value: 'Hello' }] },
-      { section: 'setting_check_storage', data: [{ key: 'freesize', value: '5' }] },
-    ], admin);
+    const bad = await t.post(
+      'setsetting',
+      [
+        { section: 'setting_osd', data: [{ key: 'textcontent', value: 'Hello' }] },
+        { section: 'setting_check_storage', data: [{ key: 'freesize', value: '5' }] },
+      ],
+      admin,
+    );
     expect(bad.body.result).toBe(false);
-    const good = await t.post('setsetting', [
-      { section: 'setting_osd', data: [{ key: 'textcontent', value: 'Hello' }] },
-      { section: 'setting_check_storage', data: [{ key: 'freesize', value: '20' }] },
-    ], admin);
+    const good = await t.post(
+      'setsetting',
+      [
+        { section: 'setting_osd', data: [{ key: 'textcontent', value: 'Hello' }] },
+        { section: 'setting_check_storage', data: [{ key: 'freesize', value: '20' }] },
+      ],
+      admin,
+    );
     expect(good.body.result).toBe(true);
-    const got = await t.post('getsetting', [{ section: 'setting_osd', keys: ['textcontent'] }, { section: 'setting_check_storage', keys: ['freesize'] }], admin);
+    const got = await t.post(
+      'getsetting',
+      [
+        { section: 'setting_osd', keys: ['textcontent'] },
+        { section: 'setting_check_storage', keys: ['freesize'] },
+      ],
+      admin,
+    );
     expect(got.body.data).toEqual([
       { section: 'setting_osd', data: [{ key: 'textcontent', value: 'Hello' }] },
       { section: 'setting_check_storage', data: [{ key: 'freesize', value: '20' }] },
@@ -74,13 +116,28 @@ describe('settings (readconfig / writeconfig / getsetting / setsetting)', async 
   });
 
   it('permissions follow the setting code: room status is public, audio needs audiosetting, product needs admin to write', async () => {
-    expect((await t.post('readconfig', { settingcode: 'setting_roomstatus' })).body.data.map((d: { key: string }) => d.key).sort()).toEqual(['living', 'publish', 'urlsession']);
+    expect((await t.post('readconfig', { settingcode: 'setting_roomstatus' })).body.data.map((d: { key: string }) => d.key).sort()).toEqual(
+      ['living', 'publish', 'urlsession'],
+    );
     expect((await t.post('readconfig', { settingcode: 'setting_audio_input' })).status).toBe(401);
     const video = await t.userWith(['operation', 'videosetting'], 'videoop', admin);
     expect((await t.post('readconfig', { settingcode: 'setting_audio_input' }, video)).status).toBe(403);
     expect((await t.post('readconfig', { settingcode: 'setting_video_input' }, video)).status).toBe(200);
-    expect((await t.post('getsetting', [{ section: 'setting_video_input', keys: [] }, { section: 'setting_audio_input', keys: [] }], video)).status).toBe(403);
+    expect(
+      (
+        await t.post(
+          'getsetting',
+          [
+            { section: 'setting_video_input', keys: [] },
+            { section: 'setting_audio_input', keys: [] },
+          ],
+          video,
+        )
+      ).status,
+    ).toBe(403);
     expect((await t.post('writeconfig', { settingcode: 'setting_product', data: [{ key: 'name', value: 'X' }] }, video)).status).toBe(403);
-    expect((await t.post('writeconfig', { settingcode: 'setting_roomstatus', data: [{ key: 'living', value: 'true' }] }, admin)).status).toBe(403);
+    expect(
+      (await t.post('writeconfig', { settingcode: 'setting_roomstatus', data: [{ key: 'living', value: 'true' }] }, admin)).status,
+    ).toBe(403);
   });
 });

@@ -116,7 +116,11 @@ export function tsSeconds(path: string): number {
 /** Segment file names of one stream (`HD`, `SD`, `CH1` ...) in a recording folder. */
 export function segmentNames(dir: string, code = 'HD'): string[] {
   const re = new RegExp(`^${code}-p\\d{2}-s\\d{4}\\.ts$`);
-  return existsSync(dir) ? readdirSync(dir).filter((f) => re.test(f)).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => re.test(f))
+        .sort()
+    : [];
 }
 
 /**
@@ -124,7 +128,9 @@ export function segmentNames(dir: string, code = 'HD'): string[] {
  * restarts and parts each begin new ones); `except`: leave out these segment names (those of an earlier mark).
  */
 export function segmentSeconds(dir: string, opts: { code?: string; except?: ReadonlySet<string> } = {}): number {
-  return segmentNames(dir, opts.code).filter((n) => !opts.except?.has(n)).reduce((s, n) => s + tsSeconds(join(dir, n)), 0);
+  return segmentNames(dir, opts.code)
+    .filter((n) => !opts.except?.has(n))
+    .reduce((s, n) => s + tsSeconds(join(dir, n)), 0);
 }
 
 /** The folder of the recording that is running now (the one in state 'recording'). */
@@ -152,14 +158,20 @@ export const recordedSeconds = (t: TestApp, code = 'HD') => segmentSeconds(runni
  * This is the recorded media itself, what the finished file will hold: on a machine that encodes slower than
  * real time the wait is longer, and the test still holds. Returns the seconds counted.
  */
-export async function waitRecorded(t: TestApp, seconds: number, opts: { after?: ReturnType<typeof recordingMark> | number; code?: string; timeoutMs?: number } = {}): Promise<number> {
+export async function waitRecorded(
+  t: TestApp,
+  seconds: number,
+  opts: { after?: ReturnType<typeof recordingMark> | number; code?: string; timeoutMs?: number } = {},
+): Promise<number> {
   const mark = typeof opts.after === 'object' ? opts.after : undefined;
   const base = typeof opts.after === 'number' ? opts.after : 0;
   const dir = mark?.dir ?? runningRecordingDir(t);
   const got = () => segmentSeconds(dir, { code: opts.code, except: mark?.names }) - base;
   await waitFor(() => got() >= seconds, {
-    timeoutMs: opts.timeoutMs ?? Math.max(15_000, seconds * 4000), intervalMs: 100,
-    what: `${seconds} s of ${opts.code ?? 'HD'} video recorded in ${dir}${opts.after !== undefined ? ' after the mark' : ''}`, detail: () => ({ recordedS: got() }),
+    timeoutMs: opts.timeoutMs ?? Math.max(15_000, seconds * 4000),
+    intervalMs: 100,
+    what: `${seconds} s of ${opts.code ?? 'HD'} video recorded in ${dir}${opts.after !== undefined ? ' after the mark' : ''}`,
+    detail: () => ({ recordedS: got() }),
   });
   return got();
 }
@@ -178,17 +190,21 @@ export function fanoutClock(fanout: Attachable): { seconds(): number; stop(): vo
   let total = 0;
   let first: number | undefined;
   let last: number | undefined;
-  const detach = fanout.attach((chunk) => videoPts(chunk, (pts) => {
-    if (first === undefined || last === undefined) {
-      first = last = pts;
-    } else if (pts < last - PTS_HZ) {
-      // a new stream (the encoder restarted): keep what the old one delivered
-      total += last - first;
-      first = last = pts;
-    } else {
-      last = Math.max(last, pts);
-    }
-  }), 'nearest');
+  const detach = fanout.attach(
+    (chunk) =>
+      videoPts(chunk, (pts) => {
+        if (first === undefined || last === undefined) {
+          first = last = pts;
+        } else if (pts < last - PTS_HZ) {
+          // a new stream (the encoder restarted): keep what the old one delivered
+          total += last - first;
+          first = last = pts;
+        } else {
+          last = Math.max(last, pts);
+        }
+      }),
+    'nearest',
+  );
   return {
     seconds: () => (total + (first === undefined || last === undefined ? 0 : last - first)) / PTS_HZ,
     stop: detach,
@@ -196,10 +212,20 @@ export function fanoutClock(fanout: Attachable): { seconds(): number; stop(): vo
 }
 
 /** Waits until the fan-out has delivered `seconds` of video from now on (the encoder's own time, not the wall's). */
-export async function waitEncoded(fanout: Attachable, seconds: number, what: string, timeoutMs = Math.max(15_000, seconds * 4000)): Promise<void> {
+export async function waitEncoded(
+  fanout: Attachable,
+  seconds: number,
+  what: string,
+  timeoutMs = Math.max(15_000, seconds * 4000),
+): Promise<void> {
   const clock = fanoutClock(fanout);
   try {
-    await waitFor(() => clock.seconds() >= seconds, { timeoutMs, intervalMs: 100, what: `${seconds} s of video encoded (${what})`, detail: () => ({ encodedS: clock.seconds() }) });
+    await waitFor(() => clock.seconds() >= seconds, {
+      timeoutMs,
+      intervalMs: 100,
+      what: `${seconds} s of video encoded (${what})`,
+      detail: () => ({ encodedS: clock.seconds() }),
+    });
   } finally {
     clock.stop();
   }

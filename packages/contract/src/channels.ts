@@ -1,7 +1,17 @@
 /** Recording file channel codes (spec §3). */
 export const CHANNEL_CODES = {
-  0: 'CH5', 1: 'CH5S', 2: 'CH4', 3: 'CH4S', 4: 'CH3', 5: 'CH3S',
-  6: 'CH2', 7: 'CH2S', 8: 'CH1', 9: 'CH1S', 10: 'HD', 11: 'SD',
+  0: 'CH5',
+  1: 'CH5S',
+  2: 'CH4',
+  3: 'CH4S',
+  4: 'CH3',
+  5: 'CH3S',
+  6: 'CH2',
+  7: 'CH2S',
+  8: 'CH1',
+  9: 'CH1S',
+  10: 'HD',
+  11: 'SD',
 } as const;
 export type ChannelCode = keyof typeof CHANNEL_CODES;
 export type ChannelName = (typeof CHANNEL_CODES)[ChannelCode];

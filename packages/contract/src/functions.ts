@@ -13,10 +13,7 @@ export type TopFunction = (typeof TOP_FUNCTIONS)[number];
 export type SubFunction = (typeof SUB_FUNCTIONS)[keyof typeof SUB_FUNCTIONS][number];
 export type FunctionKey = TopFunction | SubFunction;
 
-export const ALL_FUNCTIONS: readonly FunctionKey[] = [
-  ...TOP_FUNCTIONS,
-  ...Object.values(SUB_FUNCTIONS).flat(),
-];
+export const ALL_FUNCTIONS: readonly FunctionKey[] = [...TOP_FUNCTIONS, ...Object.values(SUB_FUNCTIONS).flat()];
 
 const PARENT_OF = new Map<FunctionKey, TopFunction>(
   Object.entries(SUB_FUNCTIONS).flatMap(([parent, subs]) => subs.map((s) => [s as FunctionKey, parent as TopFunction])),

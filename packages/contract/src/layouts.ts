@@ -3,8 +3,17 @@
  * (x, y, w, h in 0..1), drawn in order (later slots on top: picture-in-picture). Defined once here so the
  * service composes exactly what the console draws. docs/layouts.md describes them.
  */
-export interface LayoutRect { x: number; y: number; w: number; h: number }
-export interface LayoutType { id: number; name: string; slots: LayoutRect[] }
+export interface LayoutRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+export interface LayoutType {
+  id: number;
+  name: string;
+  slots: LayoutRect[];
+}
 
 const r = (x: number, y: number, w: number, h: number): LayoutRect => ({ x, y, w, h });
 const FULL = r(0, 0, 1, 1);
@@ -24,20 +33,62 @@ export const LAYOUT_TYPES: LayoutType[] = [
   { id: 6, name: 'picture in picture, top left', slots: [FULL, pip('tl')] },
   { id: 7, name: 'large left, small right', slots: [r(0, 1 / 6, 2 / 3, 2 / 3), r(2 / 3, third, third, third)] },
   { id: 8, name: 'small left, large right', slots: [r(third, 1 / 6, 2 / 3, 2 / 3), r(0, third, third, third)] },
-  { id: 9, name: 'large left, two stacked right', slots: [r(0, 1 / 6, 2 / 3, 2 / 3), r(2 / 3, 1 / 6, third, third), r(2 / 3, 0.5, third, third)] },
-  { id: 10, name: 'two stacked left, large right', slots: [r(third, 1 / 6, 2 / 3, 2 / 3), r(0, 1 / 6, third, third), r(0, 0.5, third, third)] },
+  {
+    id: 9,
+    name: 'large left, two stacked right',
+    slots: [r(0, 1 / 6, 2 / 3, 2 / 3), r(2 / 3, 1 / 6, third, third), r(2 / 3, 0.5, third, third)],
+  },
+  {
+    id: 10,
+    name: 'two stacked left, large right',
+    slots: [r(third, 1 / 6, 2 / 3, 2 / 3), r(0, 1 / 6, third, third), r(0, 0.5, third, third)],
+  },
   { id: 11, name: 'three columns', slots: [r(0, third, third, third), r(third, third, third, third), r(2 * third, third, third, third)] },
   { id: 12, name: 'one top, two bottom', slots: [r(0.25, 0, 0.5, 0.5), r(0, 0.5, 0.5, 0.5), r(0.5, 0.5, 0.5, 0.5)] },
   { id: 13, name: 'full with two pictures in picture', slots: [FULL, pip('tr'), pip('br')] },
   { id: 14, name: 'two by two', slots: [r(0, 0, 0.5, 0.5), r(0.5, 0, 0.5, 0.5), r(0, 0.5, 0.5, 0.5), r(0.5, 0.5, 0.5, 0.5)] },
-  { id: 15, name: 'large left, three stacked right', slots: [r(0, 1 / 6, 2 / 3, 2 / 3), r(2 / 3, 0, third, third), r(2 / 3, third, third, third), r(2 / 3, 2 * third, third, third)] },
-  { id: 16, name: 'large top, three bottom', slots: [r(1 / 6, 0, 2 / 3, 2 / 3), r(0, 2 / 3, third, third), r(third, 2 / 3, third, third), r(2 * third, 2 / 3, third, third)] },
+  {
+    id: 15,
+    name: 'large left, three stacked right',
+    slots: [r(0, 1 / 6, 2 / 3, 2 / 3), r(2 / 3, 0, third, third), r(2 / 3, third, third, third), r(2 / 3, 2 * third, third, third)],
+  },
+  {
+    id: 16,
+    name: 'large top, three bottom',
+    slots: [r(1 / 6, 0, 2 / 3, 2 / 3), r(0, 2 / 3, third, third), r(third, 2 / 3, third, third), r(2 * third, 2 / 3, third, third)],
+  },
   { id: 17, name: 'full with three pictures in picture', slots: [FULL, pip('tl'), pip('tr'), pip('br')] },
-  { id: 18, name: 'large left, four right', slots: [r(0, 0.25, 0.5, 0.5), r(0.5, 0.25, 0.25, 0.25), r(0.75, 0.25, 0.25, 0.25), r(0.5, 0.5, 0.25, 0.25), r(0.75, 0.5, 0.25, 0.25)] },
-  { id: 19, name: 'centre with four corners', slots: [r(0.25, 0.25, 0.5, 0.5), r(0, 0, 0.25, 0.25), r(0.75, 0, 0.25, 0.25), r(0, 0.75, 0.25, 0.25), r(0.75, 0.75, 0.25, 0.25)] },
-  { id: 20, name: 'two top, three bottom', slots: [r(0, 0, 0.5, 0.5), r(0.5, 0, 0.5, 0.5), r(0, 0.5, third, third), r(third, 0.5, third, third), r(2 * third, 0.5, third, third)] },
-  { id: 21, name: 'large top, four bottom', slots: [r(0.25, 0, 0.5, 0.75), r(0, 0.75, 0.25, 0.25), r(0.25, 0.75, 0.25, 0.25), r(0.5, 0.75, 0.25, 0.25), r(0.75, 0.75, 0.25, 0.25)] },
-  { id: 22, name: 'large left, four stacked right', slots: [r(0, 0.125, 0.75, 0.75), r(0.75, 0, 0.25, 0.25), r(0.75, 0.25, 0.25, 0.25), r(0.75, 0.5, 0.25, 0.25), r(0.75, 0.75, 0.25, 0.25)] },
+  {
+    id: 18,
+    name: 'large left, four right',
+    slots: [r(0, 0.25, 0.5, 0.5), r(0.5, 0.25, 0.25, 0.25), r(0.75, 0.25, 0.25, 0.25), r(0.5, 0.5, 0.25, 0.25), r(0.75, 0.5, 0.25, 0.25)],
+  },
+  {
+    id: 19,
+    name: 'centre with four corners',
+    slots: [r(0.25, 0.25, 0.5, 0.5), r(0, 0, 0.25, 0.25), r(0.75, 0, 0.25, 0.25), r(0, 0.75, 0.25, 0.25), r(0.75, 0.75, 0.25, 0.25)],
+  },
+  {
+    id: 20,
+    name: 'two top, three bottom',
+    slots: [r(0, 0, 0.5, 0.5), r(0.5, 0, 0.5, 0.5), r(0, 0.5, third, third), r(third, 0.5, third, third), r(2 * third, 0.5, third, third)],
+  },
+  {
+    id: 21,
+    name: 'large top, four bottom',
+    slots: [r(0.25, 0, 0.5, 0.75), r(0, 0.75, 0.25, 0.25), r(0.25, 0.75, 0.25, 0.25), r(0.5, 0.75, 0.25, 0.25), r(0.75, 0.75, 0.25, 0.25)],
+  },
+  {
+    id: 22,
+    name: 'large left, four stacked right',
+    slots: [
+      r(0, 0.125, 0.75, 0.75),
+      r(0.75, 0, 0.25, 0.25),
+      r(0.75, 0.25, 0.25, 0.25),
+      r(0.75, 0.5, 0.25, 0.25),
+      r(0.75, 0.75, 0.25, 0.25),
+    ],
+  },
   { id: 23, name: 'full with four pictures in picture', slots: [FULL, pip('tl'), pip('tr'), pip('bl'), pip('br')] },
 ];
 
@@ -50,8 +101,22 @@ export function layoutType(id: number): LayoutType | undefined {
  * xfade transitions (docs/layouts.md). The console labels them by these names.
  */
 export const LAYOUT_ANIMATIONS = [
-  'fade', 'wipeleft', 'wiperight', 'wipeup', 'wipedown', 'slideleft', 'slideright', 'slideup',
-  'slidedown', 'circleopen', 'circleclose', 'horzopen', 'vertopen', 'dissolve', 'pixelize', 'zoomin',
+  'fade',
+  'wipeleft',
+  'wiperight',
+  'wipeup',
+  'wipedown',
+  'slideleft',
+  'slideright',
+  'slideup',
+  'slidedown',
+  'circleopen',
+  'circleclose',
+  'horzopen',
+  'vertopen',
+  'dissolve',
+  'pixelize',
+  'zoomin',
 ] as const;
 export type LayoutAnimation = (typeof LAYOUT_ANIMATIONS)[number];
 

@@ -6,7 +6,10 @@ export const WebConfig = z.object({
   login: z.object({ image: z.string(), showimage: z.boolean() }),
   media: z.object({ prefix: z.string() }),
   site: z.object({
-    title: z.string(), cloundShare: z.boolean(), mode4k: z.boolean(), videoResources: z.number().int().min(1).max(5),
+    title: z.string(),
+    cloundShare: z.boolean(),
+    mode4k: z.boolean(),
+    videoResources: z.number().int().min(1).max(5),
     osd: z.object({ prefix: z.string() }),
   }),
 });

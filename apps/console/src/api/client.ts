@@ -1,6 +1,14 @@
 import {
-  apiPath, encodeFilePath, FILE_PATH_HEADER, LIMITS, MESSAGES, SESSION_HEADER,
-  type CallData, type CallName, type CallRequest, type Envelope,
+  apiPath,
+  encodeFilePath,
+  FILE_PATH_HEADER,
+  LIMITS,
+  MESSAGES,
+  SESSION_HEADER,
+  type CallData,
+  type CallName,
+  type CallRequest,
+  type Envelope,
 } from '@roomcast/contract';
 import { clearSession, readSession, refreshSession } from './session-store';
 
@@ -11,7 +19,11 @@ import { clearSession, readSession, refreshSession } from './session-store';
  * server's message, so screens show it and never mistake a failure for success.
  */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly kind: 'business' | 'http' | 'timeout' | 'network') {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly kind: 'business' | 'http' | 'timeout' | 'network',
+  ) {
     super(message);
   }
 }
@@ -25,7 +37,10 @@ export function setUnauthorizedHandler(handler: Unauthorized): void {
   onUnauthorized = handler;
 }
 
-interface RawOptions { filePath?: string; contentType?: string }
+interface RawOptions {
+  filePath?: string;
+  contentType?: string;
+}
 
 async function send(name: CallName, body: BodyInit, contentType: string, filePath?: string): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': contentType };
@@ -81,7 +96,8 @@ export async function callDownload(name: CallName, filePath: string): Promise<{ 
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('application/json')) await envelope(res);
   if (!res.ok) throw new ApiError(MESSAGES.downloadError, res.status, 'http');
-  if (!type.includes('application/octet-stream') && !type.includes('application/zip')) throw new ApiError(MESSAGES.contentTypeError, res.status, 'http');
+  if (!type.includes('application/octet-stream') && !type.includes('application/zip'))
+    throw new ApiError(MESSAGES.contentTypeError, res.status, 'http');
   const disposition = res.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
   return { blob: await res.blob(), filename };

@@ -3,7 +3,11 @@ import { LIMITS } from '@roomcast/contract';
 /** The session id kept in local storage for 30 minutes, refreshed on every request (spec §9). */
 const KEY = 'roomcast.session';
 
-interface Stored { id: string; usercode: string; expires: number }
+interface Stored {
+  id: string;
+  usercode: string;
+  expires: number;
+}
 
 export function readSession(): Stored | undefined {
   try {

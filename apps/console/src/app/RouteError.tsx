@@ -16,7 +16,9 @@ export function RouteError() {
       </svg>
       <h1 className="rc-result-title">{t('routeError.title')}</h1>
       <p className="rc-result-subtitle">{t('routeError.description')}</p>
-      <button type="button" className="rc-button rc-button-primary" onClick={() => location.reload()}>{t('actions.reload')}</button>
+      <button type="button" className="rc-button rc-button-primary" onClick={() => location.reload()}>
+        {t('actions.reload')}
+      </button>
     </div>
   );
 }

@@ -67,19 +67,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [queryClient]);
 
-  const can = useCallback(
-    (...functions: FunctionKey[]) => checkRequirement(anyOf(...functions), user) === 'allow',
-    [user],
-  );
+  const can = useCallback((...functions: FunctionKey[]) => checkRequirement(anyOf(...functions), user) === 'allow', [user]);
 
-  const login = useCallback(async (usercode: string, password: string) => {
-    const data = await call('login', { usercode, password });
-    saveSession(data.sessionID, data.usercode);
-    forgetCallAnswers(queryClient);
-    const next = toUser(data);
-    setUser(next);
-    return next;
-  }, [queryClient]);
+  const login = useCallback(
+    async (usercode: string, password: string) => {
+      const data = await call('login', { usercode, password });
+      saveSession(data.sessionID, data.usercode);
+      forgetCallAnswers(queryClient);
+      const next = toUser(data);
+      setUser(next);
+      return next;
+    },
+    [queryClient],
+  );
 
   const reload = useCallback(async () => {
     try {

@@ -28,21 +28,24 @@ i18n.on('languageChanged', (lang: string) => markDocument(isLanguage(lang) ? lan
 const localeFiles: BackendModule = { type: 'backend', init: () => undefined, read: (lang, namespace) => loadMessages(lang, namespace) };
 
 /** Resolves once the stored language's texts are loaded (at once for English); render after it. */
-export const i18nReady = i18n.use(localeFiles).use(initReactI18next).init({
-  resources: BUNDLED_RESOURCES,
-  partialBundledLanguages: true,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  // Codes such as en_US are used as they are: no "en" fallback lookups.
-  load: 'currentOnly',
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  fallbackNS: 'common',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  showSupportNotice: false,
-});
+export const i18nReady = i18n
+  .use(localeFiles)
+  .use(initReactI18next)
+  .init({
+    resources: BUNDLED_RESOURCES,
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    // Codes such as en_US are used as they are: no "en" fallback lookups.
+    load: 'currentOnly',
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    showSupportNotice: false,
+  });
 
 export async function changeLanguage(lang: Language): Promise<void> {
   try {

@@ -6,10 +6,11 @@ export type LazyPage<P extends object = object> = ComponentType<P> & { preload: 
 
 function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
-  const fetchPage = () => load().then((module) => {
-    loaded = module.default;
-    return module;
-  });
+  const fetchPage = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
   const Lazy = lazy(fetchPage) as unknown as ComponentType<P>;
   // A page already fetched renders at once. React.lazy would commit the Suspense fallback first, and React
   // keeps a fallback up for at least 300 ms.

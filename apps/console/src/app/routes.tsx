@@ -15,7 +15,14 @@ export interface RouteHandle {
 /** A route's lazily loaded screen (or layout) behind the shared fallback. */
 function screen<P extends object>(Page: LazyPage<P>, props: NoInfer<P>): Pick<RouteObject, 'element' | 'handle'> {
   const handle: RouteHandle = { preload: Page.preload };
-  return { element: <Suspense fallback={<FullPageSpin />}><Page {...props} /></Suspense>, handle };
+  return {
+    element: (
+      <Suspense fallback={<FullPageSpin />}>
+        <Page {...props} />
+      </Suspense>
+    ),
+    handle,
+  };
 }
 
 const consoleRoutes: RouteObject[] = CONSOLE_PAGES.map((p) => {
@@ -53,11 +60,7 @@ export const ROUTES: RouteObject[] = [
             path: 'console',
             element: <RequireLogin>{settingsShell.element}</RequireLogin>,
             handle: settingsShell.handle,
-            children: [
-              { index: true, element: <ConsoleIndex /> },
-              ...consoleRoutes,
-              { path: '*', element: <StatusResult status={404} /> },
-            ],
+            children: [{ index: true, element: <ConsoleIndex /> }, ...consoleRoutes, { path: '*', element: <StatusResult status={404} /> }],
           },
           { path: '*', element: <StatusResult status={404} /> },
         ],

@@ -58,9 +58,17 @@ export function StatusProvider({ children }: { children: ReactNode }) {
     await queryClient.refetchQueries({ queryKey: STATUS_KEY, exact: true });
   }, [queryClient]);
 
-  const value = useMemo<StatusContextValue>(() => ({
-    data: query.data, updatedAt: query.dataUpdatedAt, error, loading: query.isLoading, refresh, watch,
-  }), [query.data, query.dataUpdatedAt, error, query.isLoading, refresh, watch]);
+  const value = useMemo<StatusContextValue>(
+    () => ({
+      data: query.data,
+      updatedAt: query.dataUpdatedAt,
+      error,
+      loading: query.isLoading,
+      refresh,
+      watch,
+    }),
+    [query.data, query.dataUpdatedAt, error, query.isLoading, refresh, watch],
+  );
   return <StatusContext.Provider value={value}>{children}</StatusContext.Provider>;
 }
 

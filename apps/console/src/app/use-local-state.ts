@@ -5,13 +5,16 @@ type Update<T> = T | ((previous: T) => T);
 /** A piece of UI state kept in local storage (menu open/selected keys, collapsed side menu). */
 export function useLocalState<T>(key: string, initial: T): [T, (update: Update<T>) => void] {
   const [value, setValue] = useState<T>(() => readLocal(key, initial));
-  const update = useCallback((next: Update<T>) => {
-    setValue((previous) => {
-      const value = typeof next === 'function' ? (next as (p: T) => T)(previous) : next;
-      writeLocal(key, value);
-      return value;
-    });
-  }, [key]);
+  const update = useCallback(
+    (next: Update<T>) => {
+      setValue((previous) => {
+        const value = typeof next === 'function' ? (next as (p: T) => T)(previous) : next;
+        writeLocal(key, value);
+        return value;
+      });
+    },
+    [key],
+  );
   return [value, update];
 }
 

@@ -11,7 +11,11 @@ function subscribe(onChange: () => void): () => void {
 
 /** True below 992 px (spec §2): the header turns compact and names are shortened. */
 export function useNarrow(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }
 
 /** Spec §9: narrow views shorten names to 10 characters plus an ellipsis. */

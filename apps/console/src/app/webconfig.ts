@@ -9,7 +9,10 @@ async function fetchWebConfig(): Promise<WebConfig> {
   // The service validated the file against the contract's schema; the console only guards against a body
   // that is not one (no zod in the browser: it would weigh on every page).
   const body = (await res.json()) as Partial<WebConfig> | null;
-  const whole = body !== null && typeof body === 'object' && (['head', 'login', 'media', 'site'] as const).every((k) => typeof body[k] === 'object' && body[k] !== null);
+  const whole =
+    body !== null &&
+    typeof body === 'object' &&
+    (['head', 'login', 'media', 'site'] as const).every((k) => typeof body[k] === 'object' && body[k] !== null);
   return whole ? (body as WebConfig) : DEFAULT_WEBCONFIG;
 }
 

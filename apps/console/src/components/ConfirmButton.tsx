@@ -36,7 +36,9 @@ export function ConfirmButton({ confirm, description, okText, cancelText, onConf
       okButtonProps={{ danger, loading: busy }}
       onConfirm={run}
     >
-      <Button danger={danger} loading={busy} {...button}>{children}</Button>
+      <Button danger={danger} loading={busy} {...button}>
+        {children}
+      </Button>
     </Popconfirm>
   );
 }

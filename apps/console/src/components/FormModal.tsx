@@ -18,7 +18,18 @@ interface Props {
  */
 export function FormModal({ title, okText, cancelText, saving, onOk, onCancel, width = 800, children }: Props) {
   return (
-    <Modal open width={width} title={title} okText={okText} cancelText={cancelText} confirmLoading={saving} onOk={onOk} onCancel={onCancel} destroyOnHidden mask={{ closable: false }}>
+    <Modal
+      open
+      width={width}
+      title={title}
+      okText={okText}
+      cancelText={cancelText}
+      confirmLoading={saving}
+      onOk={onOk}
+      onCancel={onCancel}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
       {children}
     </Modal>
   );

@@ -3,7 +3,10 @@ export function FullPageSpin() {
   return (
     <div className="rc-center" role="status" aria-busy="true">
       <span className="rc-spin" aria-hidden>
-        <i /><i /><i /><i />
+        <i />
+        <i />
+        <i />
+        <i />
       </span>
     </div>
   );

@@ -12,7 +12,11 @@ export default function StatusResult({ status }: { status: 403 | 404 }) {
       status={status}
       title={t(`${key}.title`)}
       subTitle={t(`${key}.description`)}
-      extra={<Button type="primary" onClick={() => navigate('/main')}>{t('actions.backToViewer')}</Button>}
+      extra={
+        <Button type="primary" onClick={() => navigate('/main')}>
+          {t('actions.backToViewer')}
+        </Button>
+      }
     />
   );
 }

@@ -36,7 +36,14 @@ export function actionColumn<T>(o: ActionColumnOptions<T>): TableColumnType<T> {
       const name = o.rowName(row);
       return (
         <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} autoInsertSpace={false} aria-label={`${o.editText} ${name}`} onClick={() => o.onEdit(row)}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            autoInsertSpace={false}
+            aria-label={`${o.editText} ${name}`}
+            onClick={() => o.onEdit(row)}
+          >
             {o.editText}
           </Button>
           {(o.canRemove?.(row) ?? true) && (

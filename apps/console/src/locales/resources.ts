@@ -32,7 +32,9 @@ function collect(): Resources {
 
 /** The bundled language's texts, by namespace. */
 export const BUNDLED_RESOURCES: Resources = collect();
-export const NAMESPACES: string[] = [...new Set([...Object.keys(bundled), ...Object.keys(fetched)].flatMap((path) => parts(path)?.[1] ?? []))].sort();
+export const NAMESPACES: string[] = [
+  ...new Set([...Object.keys(bundled), ...Object.keys(fetched)].flatMap((path) => parts(path)?.[1] ?? [])),
+].sort();
 
 /** One namespace of a language; undefined when that file does not exist. */
 export async function loadMessages(lang: string, namespace: string): Promise<Messages | undefined> {

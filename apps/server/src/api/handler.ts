@@ -19,10 +19,15 @@ export interface CallContext<N extends CallName, S = unknown> {
 }
 
 /** A file answer for `reply: 'binary'` calls. */
-export interface FileReply { file: Buffer; filename: string; contentType?: string }
+export interface FileReply {
+  file: Buffer;
+  filename: string;
+  contentType?: string;
+}
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler of a call without data returns nothing (void), not undefined
-export type Handler<N extends CallName, S = unknown> = (ctx: CallContext<N, S>) => Promise<CallData<N> | FileReply | void> | CallData<N> | FileReply | void;
+type HandlerResult<N extends CallName> = CallData<N> | FileReply | void;
+export type Handler<N extends CallName, S = unknown> = (ctx: CallContext<N, S>) => Promise<HandlerResult<N>> | HandlerResult<N>;
 /** The handlers of one area, over that area's services. */
 export type HandlerMap<S = unknown> = { [N in CallName]?: Handler<N, S> };
 

@@ -27,14 +27,25 @@ export function registerMediaRoute(app: FastifyInstance, media: MediaFiles): voi
 
     // The resolved real path is served, so a symlink swapped in after the check is not followed.
     const sent = await send(req.raw, `/${encodeURIComponent(basename(found.path))}`, {
-      root: dirname(found.path), dotfiles: 'allow', index: false, contentType: false, cacheControl: false,
+      root: dirname(found.path),
+      dotfiles: 'allow',
+      index: false,
+      contentType: false,
+      cacheControl: false,
     });
     if (sent.type !== 'file') {
       const range = sent.headers['Content-Range'];
-      return sendAnswer(reply, refusal.status(sent.statusCode, sent.statusCode === 416 ? 'range: not satisfiable' : 'media file: not found'), range ? { 'content-range': range } : {});
+      return sendAnswer(
+        reply,
+        refusal.status(sent.statusCode, sent.statusCode === 416 ? 'range: not satisfiable' : 'media file: not found'),
+        range ? { 'content-range': range } : {},
+      );
     }
     const expiresIn = Math.max(0, Number(query.get('exp')) - Math.floor(media.now() / 1000));
-    reply.code(sent.statusCode).headers(sent.headers).header('cache-control', `private, max-age=${Math.min(expiresIn, 3600)}`);
+    reply
+      .code(sent.statusCode)
+      .headers(sent.headers)
+      .header('cache-control', `private, max-age=${Math.min(expiresIn, 3600)}`);
     if (sent.statusCode !== 304) reply.type(found.type);
     return reply.send(sent.stream);
   });

@@ -9,9 +9,30 @@ import type { HandlerMap } from './handler.js';
  * here when its real handler lands; a test keeps this list and the real handlers disjoint.
  */
 export const PENDING_CALLS = [
-  'roomlivectrl', 'rtmpctl', 'rtmpchannelctl', 'remotecontrol', 'updaterecord', 'resyncrecord', 'resyncmediaclientrecord', 'removefile', 'removerecord',
-  'share', 'listshare', 'batchdownload', 'listalbum', 'setalbum', 'editalbum', 'deletealbum', 'uploadfile', 'task_schedule',
-  'getSysLog', 'downloadgeneralfile', 'uploadgeneralfile', 'setlockscreen', 'unlockscreen', 'syncntp',
+  'roomlivectrl',
+  'rtmpctl',
+  'rtmpchannelctl',
+  'remotecontrol',
+  'updaterecord',
+  'resyncrecord',
+  'resyncmediaclientrecord',
+  'removefile',
+  'removerecord',
+  'share',
+  'listshare',
+  'batchdownload',
+  'listalbum',
+  'setalbum',
+  'editalbum',
+  'deletealbum',
+  'uploadfile',
+  'task_schedule',
+  'getSysLog',
+  'downloadgeneralfile',
+  'uploadgeneralfile',
+  'setlockscreen',
+  'unlockscreen',
+  'syncntp',
 ] as const satisfies readonly CallName[];
 
 const notAvailable = () => {

@@ -2,9 +2,15 @@ import type { FastifyReply } from 'fastify';
 import { MESSAGES } from '@roomcast/contract';
 
 /** A JSON answer: HTTP status and the envelope. */
-export interface Answer { status: number; body: { result: boolean; message: string; data?: unknown; [top: string]: unknown } }
+export interface Answer {
+  status: number;
+  body: { result: boolean; message: string; data?: unknown; [top: string]: unknown };
+}
 
-export const answer = (status: number, result: boolean, message: string, data?: unknown): Answer => ({ status, body: data === undefined ? { result, message } : { result, message, data } });
+export const answer = (status: number, result: boolean, message: string, data?: unknown): Answer => ({
+  status,
+  body: data === undefined ? { result, message } : { result, message, data },
+});
 
 /** Every refusal of the API and the media route, built here so they read alike (envelope, status, message). */
 export const refusal = {

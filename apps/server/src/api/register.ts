@@ -1,8 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  API_PREFIX, apiPath, CALL_NAMES, CALLS, checkAll, decodeFilePath, FILE_PATH_HEADER, MESSAGES, SESSION_HEADER,
-  type CallDef, type CallName, type Requirement,
+  API_PREFIX,
+  apiPath,
+  CALL_NAMES,
+  CALLS,
+  checkAll,
+  decodeFilePath,
+  FILE_PATH_HEADER,
+  MESSAGES,
+  SESSION_HEADER,
+  type CallDef,
+  type CallName,
+  type Requirement,
 } from '@roomcast/contract';
 import { Fail } from '../services/core/index.js';
 import type { SessionUser } from '../services/access/index.js';
@@ -13,7 +23,6 @@ import { answer, refusal, sendAnswer, type Answer } from './refusals.js';
 
 const RAW_BODY_LIMIT = 64 * 1024 * 1024;
 const JSON_BODY_LIMIT = 1024 * 1024;
-
 
 /** `field.path: rule` for the first issue of each field, so a 400 names the field and the rule. */
 export function describeIssues(error: z.ZodError): string {
@@ -93,14 +102,18 @@ export function registerCalls(app: FastifyInstance, areas: Areas, log: (actor: s
 
 /** Body, permission (when it depends on the body), handler, envelope, operation log. Static permissions were checked in onRequest. */
 async function dispatch(
-  name: CallName, handler: BoundHandler, req: FastifyRequest, reply: FastifyReply, user: SessionUser | undefined,
+  name: CallName,
+  handler: BoundHandler,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser | undefined,
   oplog: (actor: string, source: string, description: string) => void,
 ): Promise<Answer | undefined> {
   const def = CALLS[name] as CallDef;
   const sessionId = headerString(req, SESSION_HEADER);
   const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
 
-  let body: unknown ;
+  let body: unknown;
   if (def.body !== 'raw') {
     let json: unknown = {};
     try {
@@ -129,12 +142,19 @@ async function dispatch(
 
   let detail = '';
   const ctx: Omit<CallContext<CallName>, 'services'> = {
-    body: body as never, user, sessionId, source: req.ip, raw, filePath, contentType: headerString(req, 'content-type') ?? '',
+    body: body as never,
+    user,
+    sessionId,
+    source: req.ip,
+    raw,
+    filePath,
+    contentType: headerString(req, 'content-type') ?? '',
     describe: (d) => {
       detail = d;
     },
   };
-  const actor = user?.usercode ?? (typeof (body as { usercode?: unknown })?.usercode === 'string' ? (body as { usercode: string }).usercode : '');
+  const actor =
+    user?.usercode ?? (typeof (body as { usercode?: unknown })?.usercode === 'string' ? (body as { usercode: string }).usercode : '');
   const log = (outcome: string) => {
     const mutating = typeof def.mutating === 'function' ? def.mutating(body as never) : def.mutating;
     if (mutating) oplog(actor, req.ip, `${name}${detail ? ` ${detail}` : ''}${outcome}`);

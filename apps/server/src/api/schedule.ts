@@ -14,7 +14,9 @@ export const scheduleHandlers: HandlerMap<ScheduleArea> = {
       case 'update': {
         ctx.describe(`${b.operation} ${b.operation === 'update' ? `${b.data.id ?? '?'} ` : ''}"${b.data.name}"`);
         const saved = b.operation === 'add' ? schedules.add(b.data) : schedules.update(b.data);
-        ctx.describe(`${b.operation} ${saved.id} "${saved.name}" ${saved.cycle} ${saved.start} - ${saved.stop}${saved.enable ? '' : ' (disabled)'}`);
+        ctx.describe(
+          `${b.operation} ${saved.id} "${saved.name}" ${saved.cycle} ${saved.start} - ${saved.stop}${saved.enable ? '' : ' (disabled)'}`,
+        );
         return [saved];
       }
       case 'delete':

@@ -21,7 +21,9 @@ export function openDatabase(file: string): Db {
 export function migrate(db: Db): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const done = new Set(db.prepare('SELECT name FROM schema_migrations').pluck().all() as string[]);
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f)).sort();
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
+    .sort();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;

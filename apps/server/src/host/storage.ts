@@ -1,6 +1,10 @@
 import { statfs } from 'node:fs/promises';
 
-export interface DiskFigures { present: boolean; totalBytes: number; freeBytes: number }
+export interface DiskFigures {
+  present: boolean;
+  totalBytes: number;
+  freeBytes: number;
+}
 
 /** Size and free space of the file system holding `path`, from the real file system. */
 export async function diskFigures(path: string | undefined): Promise<DiskFigures> {

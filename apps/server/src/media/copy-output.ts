@@ -11,7 +11,19 @@ export function copyArgs(output: string[]): string[] {
 
 /** Live HLS: 2 s segments (one GOP), a rolling playlist of 6, old segments deleted. */
 export function hlsOutputArgs(playlist: string, segmentPattern: string): string[] {
-  return ['-f', 'hls', '-hls_time', '2', '-hls_list_size', '6', '-hls_flags', 'delete_segments+independent_segments+omit_endlist', '-hls_segment_filename', segmentPattern, playlist];
+  return [
+    '-f',
+    'hls',
+    '-hls_time',
+    '2',
+    '-hls_list_size',
+    '6',
+    '-hls_flags',
+    'delete_segments+independent_segments+omit_endlist',
+    '-hls_segment_filename',
+    segmentPattern,
+    playlist,
+  ];
 }
 
 /** RTMP push (FLV). */
@@ -29,7 +41,11 @@ export class CopyOutput {
   private queued = 0;
   lastError = '';
 
-  constructor(private readonly fanout: TsFanout, private readonly output: string[], private readonly log: (line: string) => void = () => {}) {}
+  constructor(
+    private readonly fanout: TsFanout,
+    private readonly output: string[],
+    private readonly log: (line: string) => void = () => {},
+  ) {}
 
   get running(): boolean {
     return this.proc !== undefined;

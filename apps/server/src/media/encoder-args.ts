@@ -20,7 +20,13 @@ export interface EncoderPlan {
 }
 
 export type SourceSpec =
-  | { kind: 'synthetic'; label: string; color: string; tone: number; /** moving test pattern instead of a solid colour (benchmarks) */ motion?: boolean }
+  | {
+      kind: 'synthetic';
+      label: string;
+      color: string;
+      tone: number /** moving test pattern instead of a solid colour (benchmarks) */;
+      motion?: boolean;
+    }
   | { kind: 'rtsp'; url: string }
   | { kind: 'v4l2'; device: string };
 
@@ -47,13 +53,26 @@ function pixelRect(plan: EncoderPlan, r: LayoutRect) {
 
 /** Escapes a value for use inside a filtergraph option (paths of fonts and text files). */
 export function filterValue(v: string): string {
-  return v.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/:/g, '\\:').replace(/,/g, '\\,').replace(/\[/g, '\\[').replace(/\]/g, '\\]').replace(/;/g, '\\;');
+  return v
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/:/g, '\\:')
+    .replace(/,/g, '\\,')
+    .replace(/\[/g, '\\[')
+    .replace(/\]/g, '\\]')
+    .replace(/;/g, '\\;');
 }
 
 function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[] {
   switch (spec.kind) {
     case 'synthetic':
-      return ['-re', '-f', 'lavfi', '-i', spec.motion ? `testsrc2=size=${w}x${h}:rate=${fps}` : `color=c=${spec.color}:size=${w}x${h}:rate=${fps}`];
+      return [
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        spec.motion ? `testsrc2=size=${w}x${h}:rate=${fps}` : `color=c=${spec.color}:size=${w}x${h}:rate=${fps}`,
+      ];
     case 'rtsp':
       // A 2 s socket timeout: a lost camera ends the encode quickly, and the engine switches it to the slate.
       return ['-rtsp_transport', 'tcp', '-timeout', '2000000', '-i', spec.url];
@@ -70,7 +89,11 @@ export interface TransitionPlan {
   seconds: number;
 }
 
-interface SlotUse { letter: string; spec: SourceSpec; px: ReturnType<typeof pixelRect> }
+interface SlotUse {
+  letter: string;
+  spec: SourceSpec;
+  px: ReturnType<typeof pixelRect>;
+}
 
 /** The slots of a layout that show a source, with their pixel rectangles. */
 function slotsOf(plan: EncoderPlan, layout: { type: number; channeldata: string[] }): SlotUse[] {
@@ -96,11 +119,14 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
     const px = slots.reduce((a, b) => (b.px.w * b.px.h > a.px.w * a.px.h ? b : a)).px;
     const spec = slots[0]!.spec;
     args.push(...inputArgs(spec, px.w, px.h, plan.fps));
-    const label = spec.kind === 'synthetic'
-      ? `,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='${filterValue(spec.label)}':x=(w-text_w)/2:y=h/2-text_h:fontsize=${even(px.h / 10)}:fontcolor=white,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='%{localtime}':x=(w-text_w)/2:y=h/2+text_h/2:fontsize=${even(px.h / 14)}:fontcolor=white`
-      : '';
+    const label =
+      spec.kind === 'synthetic'
+        ? `,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='${filterValue(spec.label)}':x=(w-text_w)/2:y=h/2-text_h:fontsize=${even(px.h / 10)}:fontcolor=white,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='%{localtime}':x=(w-text_w)/2:y=h/2+text_h/2:fontsize=${even(px.h / 14)}:fontcolor=white`
+        : '';
     const outs = slots.map((_, k) => `in${letter}${k}`);
-    filters.push(`[${input}:v]fps=${plan.fps}${label}${outs.length > 1 ? `,split=${outs.length}` : ''}${outs.map((o) => `[${o}]`).join('')}`);
+    filters.push(
+      `[${input}:v]fps=${plan.fps}${label}${outs.length > 1 ? `,split=${outs.length}` : ''}${outs.map((o) => `[${o}]`).join('')}`,
+    );
     feeds.set(letter, outs);
     input++;
   }
@@ -109,9 +135,10 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
     filters.push(`color=c=black:size=${plan.width}x${plan.height}:rate=${plan.fps}[${name}0]`);
     let last = `${name}0`;
     slots.forEach(({ letter, px }, i) => {
-      const fit = plan.fit === 'equalratio'
-        ? `scale=${px.w}:${px.h}:force_original_aspect_ratio=decrease,pad=${px.w}:${px.h}:(ow-iw)/2:(oh-ih)/2`
-        : `scale=${px.w}:${px.h}`;
+      const fit =
+        plan.fit === 'equalratio'
+          ? `scale=${px.w}:${px.h}:force_original_aspect_ratio=decrease,pad=${px.w}:${px.h}:(ow-iw)/2:(oh-ih)/2`
+          : `scale=${px.w}:${px.h}`;
       filters.push(`[${feeds.get(letter)!.shift()!}]${fit},setsar=1[${name}src${i}]`);
       // A source that ends (a lost camera) ends the encode: the engine restarts it with the slate in its place.
       filters.push(`[${last}][${name}src${i}]overlay=${px.x}:${px.y}:eof_action=endall[${name}${i + 1}]`);
@@ -124,19 +151,31 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
     const from = composite(pictures[1]!, 'from');
     const { effect, seconds } = plan.transition;
     // The old picture ends a second after the transition, so it costs nothing once it is over.
-    filters.push(`[${from}]trim=duration=${seconds + 1}[fromend]`, `[fromend][${last}]xfade=transition=${effect}:duration=${seconds}:offset=0[animated]`);
+    filters.push(
+      `[${from}]trim=duration=${seconds + 1}[fromend]`,
+      `[fromend][${last}]xfade=transition=${effect}:duration=${seconds}:offset=0[animated]`,
+    );
     last = 'animated';
   }
 
   const osd: string[] = [];
   const { osd: o } = plan;
   const fs = osdScale(plan, o.fontSize * 2);
-  if (o.datetime) osd.push(`drawtext=fontfile='${filterValue(o.fontFile)}':text='%{localtime}':x=${osdScale(plan, o.datetime.x)}:y=${osdScale(plan, o.datetime.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`);
-  if (o.text) osd.push(`drawtext=fontfile='${filterValue(o.fontFile)}':textfile='${filterValue(o.text.file)}':expansion=none:x=${osdScale(plan, o.text.x)}:y=${osdScale(plan, o.text.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`);
+  if (o.datetime)
+    osd.push(
+      `drawtext=fontfile='${filterValue(o.fontFile)}':text='%{localtime}':x=${osdScale(plan, o.datetime.x)}:y=${osdScale(plan, o.datetime.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`,
+    );
+  if (o.text)
+    osd.push(
+      `drawtext=fontfile='${filterValue(o.fontFile)}':textfile='${filterValue(o.text.file)}':expansion=none:x=${osdScale(plan, o.text.x)}:y=${osdScale(plan, o.text.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`,
+    );
   if (o.logo) {
     args.push('-f', 'rawvideo', '-pixel_format', 'argb', '-video_size', `${o.logo.width}x${o.logo.height}`, '-i', o.logo.file);
     // logo.argb is stored bottom-up (spec §5): flip it.
-    filters.push(`[${input}:v]vflip,format=rgba[logo]`, `[${last}][logo]overlay=${osdScale(plan, o.logo.x)}:${osdScale(plan, o.logo.y)}:eof_action=repeat[withlogo]`);
+    filters.push(
+      `[${input}:v]vflip,format=rgba[logo]`,
+      `[${last}][logo]overlay=${osdScale(plan, o.logo.x)}:${osdScale(plan, o.logo.y)}:eof_action=repeat[withlogo]`,
+    );
     last = 'withlogo';
     input++;
   }
@@ -168,9 +207,28 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
   // A 1 s GOP: segments, HLS and pause/resume cut at keyframes, so this bounds their precision (±0.5 s).
   const gop = String(plan.fps);
   const video = (bitrateK: number, rc: 'cbr' | 'vbr') => [
-    '-c:v', 'libx264', '-preset', plan.preset, '-tune', 'zerolatency', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-    '-g', gop, '-keyint_min', gop, '-sc_threshold', '0', '-b:v', `${bitrateK}k`,
-    '-maxrate', `${rc === 'cbr' ? bitrateK : Math.round(bitrateK * 1.5)}k`, '-bufsize', `${bitrateK * 2}k`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    plan.preset,
+    '-tune',
+    'zerolatency',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    gop,
+    '-keyint_min',
+    gop,
+    '-sc_threshold',
+    '0',
+    '-b:v',
+    `${bitrateK}k`,
+    '-maxrate',
+    `${rc === 'cbr' ? bitrateK : Math.round(bitrateK * 1.5)}k`,
+    '-bufsize',
+    `${bitrateK * 2}k`,
   ];
   // -shortest: when the picture ends (a lost camera), the endless tone must not keep the encode alive.
   const audio = ['-c:a', 'aac', '-b:a', String(plan.audio.bitrate), '-ar', String(plan.audio.sampleRate), '-ac', '2', '-shortest'];

@@ -20,7 +20,16 @@ export interface EngineState {
 
 export function idleEngineState(): EngineState {
   return {
-    recording: 'idle', pending: false, recordingStart: undefined, recordedMs: 0, schedule: undefined,
-    scanning: false, layoutButtonId: 0, living: false, livingStart: undefined, rtmp: { main: 'false', sub: 'false' }, layout: undefined,
+    recording: 'idle',
+    pending: false,
+    recordingStart: undefined,
+    recordedMs: 0,
+    schedule: undefined,
+    scanning: false,
+    layoutButtonId: 0,
+    living: false,
+    livingStart: undefined,
+    rtmp: { main: 'false', sub: 'false' },
+    layout: undefined,
   };
 }

@@ -18,7 +18,17 @@ type Values = Record<string, string>;
 /** How often lost RTSP sources are probed while the picture is encoded. */
 export const LOST_SOURCE_POLL_MS = 5000;
 export interface MediaSettings {
-  read(code: 'setting_video_input' | 'setting_audio_input' | 'setting_rec_video_codec' | 'setting_rec_audio_codec' | 'setting_osd' | 'setting_video_layout' | 'setting_advance_media_save' | 'setting_layout_animate'): Values;
+  read(
+    code:
+      | 'setting_video_input'
+      | 'setting_audio_input'
+      | 'setting_rec_video_codec'
+      | 'setting_rec_audio_codec'
+      | 'setting_osd'
+      | 'setting_video_layout'
+      | 'setting_advance_media_save'
+      | 'setting_layout_animate',
+  ): Values;
 }
 
 /**
@@ -42,7 +52,11 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   };
   const rtspUrls = () => {
     const video = settings.read('setting_video_input');
-    return Object.fromEntries(['A', 'B', 'C', 'D', 'E', 'F'].filter((l) => video[`channel${l}`] === 'rtsp' && video[`rtspURL${l}`]).map((l) => [l, video[`rtspURL${l}`]!]));
+    return Object.fromEntries(
+      ['A', 'B', 'C', 'D', 'E', 'F']
+        .filter((l) => video[`channel${l}`] === 'rtsp' && video[`rtspURL${l}`])
+        .map((l) => [l, video[`rtspURL${l}`]!]),
+    );
   };
   const rtsp = rtspWatch(rtspUrls, log);
   // When the encoder dies and RTSP channels are configured, find out which are lost before restarting.
@@ -66,10 +80,20 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     const logo = join(dataDir, 'upload', 'logo.argb');
     const video = settings.read('setting_video_input');
     const p = planFromSettings({
-      video, codec: settings.read('setting_rec_video_codec'), audio: settings.read('setting_rec_audio_codec'), audioInput: settings.read('setting_audio_input'), osd,
-      fit: settings.read('setting_video_layout'), save: settings.read('setting_advance_media_save'),
-      layout: state.layout ?? defaultLayout(video), devices: devices(), fontFiles: FONT_FILES,
-      textFile, logoFile: existsSync(logo) ? logo : undefined, preset, lost: rtsp.lost,
+      video,
+      codec: settings.read('setting_rec_video_codec'),
+      audio: settings.read('setting_rec_audio_codec'),
+      audioInput: settings.read('setting_audio_input'),
+      osd,
+      fit: settings.read('setting_video_layout'),
+      save: settings.read('setting_advance_media_save'),
+      layout: state.layout ?? defaultLayout(video),
+      devices: devices(),
+      fontFiles: FONT_FILES,
+      textFile,
+      logoFile: existsSync(logo) ? logo : undefined,
+      preset,
+      lost: rtsp.lost,
     });
     shown = p.layout;
     return p;

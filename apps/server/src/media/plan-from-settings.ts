@@ -2,7 +2,13 @@ import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-args.js';
 
 type Values = Record<string, string>;
 export interface PlanInputs {
-  video: Values; codec: Values; audio: Values; audioInput: Values; osd: Values; fit: Values; save: Values;
+  video: Values;
+  codec: Values;
+  audio: Values;
+  audioInput: Values;
+  osd: Values;
+  fit: Values;
+  save: Values;
   layout: { type: number; channeldata: string[] };
   /** Capture devices by source name (hdmi1, sdi2...), from the sources configuration. */
   devices: Record<string, string>;
@@ -16,7 +22,13 @@ export interface PlanInputs {
 
 const COLORS: Record<string, string> = { A: '0xC0392B', B: '0x2980B9', C: '0x27AE60', D: '0xE67E22', E: '0x8E44AD', F: '0x16A085' };
 const TONES: Record<string, number> = { A: 440, B: 550, C: 660, D: 770, E: 880, F: 990 };
-const HEIGHTS: Record<string, [number, number]> = { '2160': [3840, 2160], '1080': [1920, 1080], '720': [1280, 720], '480': [854, 480], '270': [480, 270] };
+const HEIGHTS: Record<string, [number, number]> = {
+  '2160': [3840, 2160],
+  '1080': [1920, 1080],
+  '720': [1280, 720],
+  '480': [854, 480],
+  '270': [480, 270],
+};
 
 /** A channel's input: its capture device, its RTSP URL, or the synthetic stand-in when it has no device. */
 export function sourceFor(letter: string, value: string, video: Values, devices: Record<string, string>): SourceSpec | undefined {
@@ -27,13 +39,21 @@ export function sourceFor(letter: string, value: string, video: Values, devices:
   }
   const device = devices[value];
   if (device) return { kind: 'v4l2', device };
-  return { kind: 'synthetic', label: `${letter} · ${value.toUpperCase()}`, color: COLORS[letter] ?? '0x555555', tone: TONES[letter] ?? 440 };
+  return {
+    kind: 'synthetic',
+    label: `${letter} · ${value.toUpperCase()}`,
+    color: COLORS[letter] ?? '0x555555',
+    tone: TONES[letter] ?? 440,
+  };
 }
 
 /** Audio inputs (setting_audio_input keys) and their stand-in tones when no capture device is configured. */
 const AUDIO_INPUTS: Record<string, { source: string; tone: number }> = {
-  macin1: { source: 'mic1', tone: 300 }, macin2: { source: 'mic2', tone: 350 },
-  linein1: { source: 'line1', tone: 500 }, linein2: { source: 'line2', tone: 600 }, hdmi5: { source: 'hdmi5', tone: 880 },
+  macin1: { source: 'mic1', tone: 300 },
+  macin2: { source: 'mic2', tone: 350 },
+  linein1: { source: 'line1', tone: 500 },
+  linein2: { source: 'line2', tone: 600 },
+  hdmi5: { source: 'hdmi5', tone: 880 },
 };
 
 export function audioSources(input: Values, devices: Record<string, string>): AudioSource[] {
@@ -56,7 +76,10 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
   const on = (k: string) => i.osd[k] === 'true';
   const font = i.fontFiles[i.osd.fontname ?? 'arial'] ?? i.fontFiles.arial!;
   return {
-    width, height, fps: 30, sources,
+    width,
+    height,
+    fps: 30,
+    sources,
     layout: i.layout,
     fit: i.fit.type === 'stretch' ? 'stretch' : 'equalratio',
     osd: {
@@ -65,12 +88,29 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
       fontColor: /^[0-9a-fA-F]{6}$/.test(i.osd.fontcolor ?? '') ? i.osd.fontcolor! : '000000',
       datetime: on('enabledatetime') ? { x: num(i.osd.timex, 0), y: num(i.osd.timey, 0) } : undefined,
       text: on('enabletext') && i.textFile ? { file: i.textFile, x: num(i.osd.textx, 0), y: num(i.osd.texty, 0) } : undefined,
-      logo: on('enablelogo') && i.logoFile ? { file: i.logoFile, width: num(i.osd.logowidth, 160), height: num(i.osd.logoheight, 90), x: num(i.osd.logox, 0), y: num(i.osd.logoy, 0) } : undefined,
+      logo:
+        on('enablelogo') && i.logoFile
+          ? {
+              file: i.logoFile,
+              width: num(i.osd.logowidth, 160),
+              height: num(i.osd.logoheight, 90),
+              x: num(i.osd.logox, 0),
+              y: num(i.osd.logoy, 0),
+            }
+          : undefined,
     },
     main: { bitrateK: num(i.codec.main_bitrate, 4000), rc: i.codec.main_streamtype === 'vbr' ? 'vbr' : 'cbr' },
-    sub: i.save.movie_low_enable === 'false' ? undefined : { height: 360, bitrateK: num(i.codec.sub_bitrate, 500), rc: i.codec.sub_streamtype === 'vbr' ? 'vbr' : 'cbr' },
+    sub:
+      i.save.movie_low_enable === 'false'
+        ? undefined
+        : { height: 360, bitrateK: num(i.codec.sub_bitrate, 500), rc: i.codec.sub_streamtype === 'vbr' ? 'vbr' : 'cbr' },
     // analog_volume 0-100: 50 is unity gain.
-    audio: { sampleRate: num(i.audio.samples, 48000), bitrate: num(i.audio.bitrate, 128000), inputs: audioSources(i.audioInput, i.devices), gain: num(i.audioInput.analog_volume, 50) / 50 },
+    audio: {
+      sampleRate: num(i.audio.samples, 48000),
+      bitrate: num(i.audio.bitrate, 128000),
+      inputs: audioSources(i.audioInput, i.devices),
+      gain: num(i.audioInput.analog_volume, 50) / 50,
+    },
     preset: i.preset,
   };
 }

@@ -20,7 +20,10 @@ export async function probeDurationMs(file: string): Promise<number> {
   }
 }
 
-export interface Spawned { child: ChildProcess; exited: Promise<number | null> }
+export interface Spawned {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
 
 /** Starts a long-running ffmpeg with extra pipes (fd 3...) as asked, and stdin as a pipe when it is fed. */
 export function spawnFfmpeg(args: string[], extraPipes = 0, feedStdin = false): Spawned {

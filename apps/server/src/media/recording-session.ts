@@ -4,12 +4,25 @@ import { channelCodeOf, HD_CHANNEL } from '@roomcast/contract';
 import { SegmentWriter } from './segment-writer.js';
 import type { TsFanout } from './ts-fanout.js';
 
-export interface RecordedStream { code: string; channel: number; fanout: TsFanout }
-export interface PartLimits { maxPartMs: number; maxPartBytes: number }
-export interface Part { code: string; channel: number; part: number; segments: string[] }
+export interface RecordedStream {
+  code: string;
+  channel: number;
+  fanout: TsFanout;
+}
+export interface PartLimits {
+  maxPartMs: number;
+  maxPartBytes: number;
+}
+export interface Part {
+  code: string;
+  channel: number;
+  part: number;
+  segments: string[];
+}
 
 const SEGMENT = /^([A-Z0-9]+)-p(\d{2})-s(\d{4})\.ts$/;
-const segmentName = (code: string, part: number, seg: number) => `${code}-p${String(part).padStart(2, '0')}-s${String(seg).padStart(4, '0')}.ts`;
+const segmentName = (code: string, part: number, seg: number) =>
+  `${code}-p${String(part).padStart(2, '0')}-s${String(seg).padStart(4, '0')}.ts`;
 
 /**
  * The files of one recording while it runs: for each stream (HD, SD, CH1...) MPEG-TS segments named
@@ -24,7 +37,12 @@ export class RecordingSession {
   private runningSince: number | undefined;
   private writers: { stream: RecordedStream; writer: SegmentWriter; detach: () => void }[] = [];
 
-  constructor(readonly dir: string, private readonly streams: RecordedStream[], private readonly limits: PartLimits, private readonly now: () => number = Date.now) {}
+  constructor(
+    readonly dir: string,
+    private readonly streams: RecordedStream[],
+    private readonly limits: PartLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get running(): boolean {
     return this.writers.length > 0;

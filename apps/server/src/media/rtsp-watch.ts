@@ -3,7 +3,25 @@ import { runTool } from './process-runner.js';
 /** Whether an RTSP source answers with a video stream within 3 s. */
 export async function rtspAlive(url: string): Promise<boolean> {
   try {
-    const out = await runTool('ffprobe', ['-v', 'error', '-rtsp_transport', 'tcp', '-timeout', '3000000', '-select_streams', 'v:0', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', url], 6000);
+    const out = await runTool(
+      'ffprobe',
+      [
+        '-v',
+        'error',
+        '-rtsp_transport',
+        'tcp',
+        '-timeout',
+        '3000000',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=codec_type',
+        '-of',
+        'csv=p=0',
+        url,
+      ],
+      6000,
+    );
     return out.includes('video');
   } catch {
     return false;
@@ -19,12 +37,14 @@ export function rtspWatch(urls: () => Record<string, string>, log: (line: string
   return {
     lost: lost as ReadonlySet<string>,
     async check(): Promise<void> {
-      await Promise.all(Object.entries(urls()).map(async ([letter, url]) => {
-        const alive = await rtspAlive(url);
-        if (!alive && !lost.has(letter)) log(`channel ${letter}: RTSP source lost; showing the no-signal slate`);
-        if (alive) lost.delete(letter);
-        else lost.add(letter);
-      }));
+      await Promise.all(
+        Object.entries(urls()).map(async ([letter, url]) => {
+          const alive = await rtspAlive(url);
+          if (!alive && !lost.has(letter)) log(`channel ${letter}: RTSP source lost; showing the no-signal slate`);
+          if (alive) lost.delete(letter);
+          else lost.add(letter);
+        }),
+      );
     },
     /** Probes the lost channels; true when at least one came back. */
     async poll(): Promise<boolean> {

@@ -10,7 +10,36 @@ const TIMEOUT_MS = 5000;
 /** ffmpeg argv: the first picture of an MPEG-TS stream on stdin, scaled, as a JPEG. A small probe, so it
  * answers within a GOP (the default probes seconds of a live stream). */
 export function snapshotArgs(output: string, width = SNAPSHOT_WIDTH): string[] {
-  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-probesize', '65536', '-analyzeduration', '200000', '-f', 'mpegts', '-i', 'pipe:0', '-map', '0:v:0', '-frames:v', '1', '-vf', `scale=${width}:-2`, '-c:v', 'mjpeg', '-q:v', '5', '-f', 'image2', '-update', '1', '-y', output];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-probesize',
+    '65536',
+    '-analyzeduration',
+    '200000',
+    '-f',
+    'mpegts',
+    '-i',
+    'pipe:0',
+    '-map',
+    '0:v:0',
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${width}:-2`,
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '5',
+    '-f',
+    'image2',
+    '-update',
+    '1',
+    '-y',
+    output,
+  ];
 }
 
 /**

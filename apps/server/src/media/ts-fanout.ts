@@ -5,7 +5,10 @@ export type TsSink = (chunk: Buffer) => void;
 /** Where a new consumer starts: at the next keyframe, or at whichever keyframe is nearest in time. */
 export type StartAt = 'next' | 'nearest';
 
-interface Consumer { sink: TsSink; started: boolean }
+interface Consumer {
+  sink: TsSink;
+  started: boolean;
+}
 
 /**
  * Encode once, fan out: one encoded MPEG-TS stream, many consumers (recording files, HLS, RTMP). A consumer

@@ -39,25 +39,67 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
   const media = mediaEngine(config.dataDir, { read: (code) => settings.settings.raw(code) }, engine, config.mediaPreset, mpLog);
   const access = createAccess({ repos, clock });
   const recording = createRecording({
-    repos, settings: settings.settings, engine, media, clock, device: settings.device, dataDir: config.dataDir, usbPath: config.usbPath,
-    minFreeBytes: config.minFreeBytes, partLimitOverrideMs: config.partLimitOverrideMs, snapshotIntervalMs: config.snapshotIntervalMs,
-    log: mpLog, oplog, replan: () => scheduler.replan(),
+    repos,
+    settings: settings.settings,
+    engine,
+    media,
+    clock,
+    device: settings.device,
+    dataDir: config.dataDir,
+    usbPath: config.usbPath,
+    minFreeBytes: config.minFreeBytes,
+    partLimitOverrideMs: config.partLimitOverrideMs,
+    snapshotIntervalMs: config.snapshotIntervalMs,
+    log: mpLog,
+    oplog,
+    replan: () => scheduler.replan(),
   });
   const layout = createLayout({ repos, engine, media, settings: settings.settings, log: mpLog, wake });
-  const schedule = createSchedule({ repos, clock, engine, recorder: recording.recording, zoneOffset: settings.zoneOffset, oplog, log: mpLog, wake });
+  const schedule = createSchedule({
+    repos,
+    clock,
+    engine,
+    recorder: recording.recording,
+    zoneOffset: settings.zoneOffset,
+    oplog,
+    log: mpLog,
+    wake,
+  });
   const system = createSystem({
-    oplog, settings: settings.settings, engine, device: settings.device, power,
+    oplog,
+    settings: settings.settings,
+    engine,
+    device: settings.device,
+    power,
     storage: { hdd: recording.mediaPath, usb: () => config.usbPath },
   });
   // main.ts starts the scheduler after crash recovery.
   for (const job of [...layout.jobs, ...schedule.jobs, ...recording.jobs, ...access.jobs]) scheduler.add(job);
 
   return {
-    areas: { access: access.area, settings: settings.area, recording: recording.area, layout: layout.area, schedule: schedule.area, system: system.area },
+    areas: {
+      access: access.area,
+      settings: settings.area,
+      recording: recording.area,
+      layout: layout.area,
+      schedule: schedule.area,
+      system: system.area,
+    },
     internals: {
-      config, clock, repos, engine, media, scheduler, oplog,
-      settings: settings.settings, webconfig: settings.webconfig, recording: recording.recording,
-      mediaPath: recording.mediaPath, mediaFiles: recording.mediaFiles, mediaUrls: recording.mediaUrls, mediaStorage: recording.mediaStorage,
+      config,
+      clock,
+      repos,
+      engine,
+      media,
+      scheduler,
+      oplog,
+      settings: settings.settings,
+      webconfig: settings.webconfig,
+      recording: recording.recording,
+      mediaPath: recording.mediaPath,
+      mediaFiles: recording.mediaFiles,
+      mediaUrls: recording.mediaUrls,
+      mediaStorage: recording.mediaStorage,
     },
   };
 }

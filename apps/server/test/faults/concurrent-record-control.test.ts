@@ -7,10 +7,18 @@ import { encoderChildren, ffmpegChildren, leftSegments, probeSeconds, segmentByt
 type State = 'idle' | 'recording' | 'paused';
 type Control = 'start' | 'pause' | 'resume' | 'stop';
 const NEXT: Record<Control, Partial<Record<State, State>>> = {
-  start: { idle: 'recording' }, pause: { recording: 'paused' }, resume: { paused: 'recording' }, stop: { recording: 'idle', paused: 'idle' },
+  start: { idle: 'recording' },
+  pause: { recording: 'paused' },
+  resume: { paused: 'recording' },
+  stop: { recording: 'idle', paused: 'idle' },
 };
 /** The refusal a command gives in a state it cannot act on; any command may also be refused while another one runs. */
-const REFUSAL: Record<Control, string> = { start: MESSAGES.recordRunning, pause: MESSAGES.recordNotRunning, resume: MESSAGES.recordNotPaused, stop: MESSAGES.recordNotRunning };
+const REFUSAL: Record<Control, string> = {
+  start: MESSAGES.recordRunning,
+  pause: MESSAGES.recordNotRunning,
+  resume: MESSAGES.recordNotPaused,
+  stop: MESSAGES.recordNotRunning,
+};
 type Answered = { control: Control; result: boolean; message: string };
 
 /** The states the answers can end in, taking the commands in some order (each command acts at one moment). */
@@ -47,11 +55,13 @@ describe('fault: two consoles drive record control at once', async () => {
 
   /** Sends the commands at once (console i % 2), checks every answer and the status, and that the files agree. */
   async function round(controls: Control[]): Promise<void> {
-    const answers = await Promise.all(controls.map(async (control, i) => {
-      const res = await t.post('recordctl', { control }, consoles[i % 2]);
-      expect(res.status).toBe(200);
-      return { control, result: res.body.result, message: res.body.message };
-    }));
+    const answers = await Promise.all(
+      controls.map(async (control, i) => {
+        const res = await t.post('recordctl', { control }, consoles[i % 2]);
+        expect(res.status).toBe(200);
+        return { control, result: res.body.result, message: res.body.message };
+      }),
+    );
     for (const a of answers) {
       if (a.result) expect(a.message).toBe('');
       else expect([MESSAGES.recordPending, REFUSAL[a.control]]).toContain(a.message);
@@ -73,7 +83,8 @@ describe('fault: two consoles drive record control at once', async () => {
     expect(encoderChildren()).toHaveLength(1);
     const before = segmentBytes(open[0]!.dir);
     // Recording: until they grew. Paused: while the encoder makes 1.2 s of picture (it keeps encoding while paused).
-    if (state === 'recording') await waitFor(() => segmentBytes(open[0]!.dir) > before, { timeoutMs: 5000, what: 'the segments to grow while recording' });
+    if (state === 'recording')
+      await waitFor(() => segmentBytes(open[0]!.dir) > before, { timeoutMs: 5000, what: 'the segments to grow while recording' });
     else await waitEncoded(t.internals.media.encoder.hd, 1.2, 'while paused');
     const after = segmentBytes(open[0]!.dir);
     if (state === 'recording') expect(after).toBeGreaterThan(before);
@@ -106,7 +117,12 @@ describe('fault: two consoles drive record control at once', async () => {
     }
     expect(new Set(done.map((r) => r.dir)).size).toBe(done.length);
     expect(t.internals.media.encoder.running).toBe(false);
-    await waitFor(() => ffmpegChildren().length === 0, { timeoutMs: 5000, intervalMs: 100, what: 'every ffmpeg child to end', detail: () => ffmpegChildren().map((p) => p.argv.join(' ')) });
+    await waitFor(() => ffmpegChildren().length === 0, {
+      timeoutMs: 5000,
+      intervalMs: 100,
+      what: 'every ffmpeg child to end',
+      detail: () => ffmpegChildren().map((p) => p.argv.join(' ')),
+    });
     expect(ffmpegChildren()).toEqual([]);
   }, 90_000);
 

@@ -14,7 +14,13 @@ describe('fault: concurrent writes of one setting code', async () => {
     const N = 40;
     const values = (i: number) => ({ name: `Room ${i}`, urlsession: `s${i}`, publish: i % 2 ? 'true' : 'false' });
     const answers = await Promise.all(
-      Array.from({ length: N }, (_, i) => t.post('writeconfig', { settingcode: 'setting_room', data: Object.entries(values(i)).map(([key, value]) => ({ key, value })) }, admin)),
+      Array.from({ length: N }, (_, i) =>
+        t.post(
+          'writeconfig',
+          { settingcode: 'setting_room', data: Object.entries(values(i)).map(([key, value]) => ({ key, value })) },
+          admin,
+        ),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(N).fill(200));
     expect(answers.map((a) => a.body)).toEqual(Array(N).fill({ result: true, message: '' }));
@@ -28,7 +34,14 @@ describe('fault: concurrent writes of one setting code', async () => {
   // Must hold: a write that was answered "saved" is not undone by a slower write of other keys of the same code.
   it('parallel writes of different keys of one code (one of them hashed): neither write is lost', async () => {
     const write = (data: { key: string; value: string }[]) => t.post('writeconfig', { settingcode: 'setting_lockscreen', data }, admin);
-    expect((await write([{ key: 'enable', value: 'true' }, { key: 'password', value: 'Lock-Pass-1' }])).body.result).toBe(true);
+    expect(
+      (
+        await write([
+          { key: 'enable', value: 'true' },
+          { key: 'password', value: 'Lock-Pass-1' },
+        ])
+      ).body.result,
+    ).toBe(true);
     // The password write hashes (argon2id, slow); the enable write lands while it hashes.
     const [pw, off] = await Promise.all([write([{ key: 'password', value: 'Lock-Pass-2' }]), write([{ key: 'enable', value: 'false' }])]);
     expect(pw.body).toEqual({ result: true, message: '' });
@@ -43,7 +56,13 @@ describe('fault: concurrent writes of one setting code', async () => {
     const N = 6;
     const pair = (i: number) => ({ enable: i % 2 ? 'true' : 'false', password: `Lock-Pass-${10 + i}` });
     const answers = await Promise.all(
-      Array.from({ length: N }, (_, i) => t.post('writeconfig', { settingcode: 'setting_lockscreen', data: Object.entries(pair(i)).map(([key, value]) => ({ key, value })) }, admin)),
+      Array.from({ length: N }, (_, i) =>
+        t.post(
+          'writeconfig',
+          { settingcode: 'setting_lockscreen', data: Object.entries(pair(i)).map(([key, value]) => ({ key, value })) },
+          admin,
+        ),
+      ),
     );
     expect(answers.map((a) => a.body)).toEqual(Array(N).fill({ result: true, message: '' }));
     const stored = t.internals.settings.raw('setting_lockscreen');

@@ -18,7 +18,9 @@ export function ffmpegChildren(parent = process.pid): { pid: number; argv: strin
       if (ppid !== parent) continue;
       const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       if (basename(argv[0] ?? '') === 'ffmpeg') found.push({ pid: Number(entry), argv });
-    } catch { /* the process ended while we looked */ }
+    } catch {
+      /* the process ended while we looked */
+    }
   }
   return found;
 }
@@ -37,7 +39,8 @@ export function segmentBytes(dir: string): number {
  * Segment files holding media (at least 10 TS packets, as finalizing counts them) left in a recording folder:
  * after finalizing there should be none. (A stream stopped before its first keyframe leaves a near-empty one.)
  */
-export const leftSegments = (dir: string) => readdirSync(dir).filter((f) => /-p\d+-s\d+\.ts$/.test(f) && statSync(join(dir, f)).size >= 188 * 10);
+export const leftSegments = (dir: string) =>
+  readdirSync(dir).filter((f) => /-p\d+-s\d+\.ts$/.test(f) && statSync(join(dir, f)).size >= 188 * 10);
 
 /** ffprobe's duration of a media file in seconds; throws when ffprobe does not accept the file. */
 export async function probeSeconds(file: string): Promise<number> {

@@ -23,10 +23,18 @@ describe('fault: ffmpeg killed repeatedly during one recording', async () => {
       const pid = t.internals.media.encoder.pid!;
       const killed = Date.now();
       process.kill(pid, 'SIGKILL');
-      await waitFor(() => t.internals.media.encoder.pid !== pid && t.internals.media.encoder.running, { timeoutMs: 5000, intervalMs: 20, what: `the encoder to restart after kill ${k + 1}` });
+      await waitFor(() => t.internals.media.encoder.pid !== pid && t.internals.media.encoder.running, {
+        timeoutMs: 5000,
+        intervalMs: 20,
+        what: `the encoder to restart after kill ${k + 1}`,
+      });
       restartsMs.push(Date.now() - killed);
       expect(t.internals.media.encoder.pid).not.toBe(pid);
-      expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'true', isrecordingpaused: 'false', isrecordpending: 'false' });
+      expect((await t.post('status', {}, admin)).body.data).toMatchObject({
+        isrecording: 'true',
+        isrecordingpaused: 'false',
+        isrecordpending: 'false',
+      });
       expect(encoderChildren().map((p) => p.pid)).toEqual([t.internals.media.encoder.pid]);
     }
     await waitRecorded(t, 1.5, { after: recordedSeconds(t) });
@@ -37,7 +45,9 @@ describe('fault: ffmpeg killed repeatedly during one recording', async () => {
     const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
     const fileS = await probeSeconds(hd.filepath);
     const wallS = (t1 - t0) / 1000;
-    console.log(`ffmpeg killed ${KILLS}x: restarts ${restartsMs.join(', ')} ms; recorded ${wallS.toFixed(2)} s, file ${fileS.toFixed(2)} s, lost ${(wallS - fileS).toFixed(2)} s`);
+    console.log(
+      `ffmpeg killed ${KILLS}x: restarts ${restartsMs.join(', ')} ms; recorded ${wallS.toFixed(2)} s, file ${fileS.toFixed(2)} s, lost ${(wallS - fileS).toFixed(2)} s`,
+    );
     expect(wallS - fileS).toBeLessThanOrEqual(KILLS * MAX_LOST_PER_KILL_S);
     expect(leftSegments(rec!.dir)).toEqual([]);
   }, 60_000);

@@ -10,14 +10,46 @@ const run = promisify(execFile);
 describe('crash recovery when one recording cannot be finished', async () => {
   const t = await makeApp();
   const repos = t.internals.repos.recordings;
-  const row = (name: string, dir: string) => repos.insert({ title: name, name, usercode: 'admin', useraccount: 'admin', source: '', dir, starttime: '2026-11-23 08:00:00', schedule_id: null });
+  const row = (name: string, dir: string) =>
+    repos.insert({
+      title: name,
+      name,
+      usercode: 'admin',
+      useraccount: 'admin',
+      source: '',
+      dir,
+      starttime: '2026-11-23 08:00:00',
+      schedule_id: null,
+    });
 
   // Must hold: the service still starts, the others are recovered, the broken one is marked failed with a reason.
   it('marks the broken one failed (operation log says so) and recovers the rest', async () => {
     const gone = row('gone', join(t.dataDir, 'media', 'recordings', 'deleted-by-hand'));
     const dir = join(t.dataDir, 'media', 'recordings', 'fine');
     mkdirSync(dir, { recursive: true });
-    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-f', 'mpegts', join(dir, 'HD-p01-s0001.ts')]);
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x180:rate=15',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440',
+      '-t',
+      '2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      '-f',
+      'mpegts',
+      join(dir, 'HD-p01-s0001.ts'),
+    ]);
     const fine = row('fine', dir);
 
     await expect(t.internals.recording.recover()).resolves.toBe(2);

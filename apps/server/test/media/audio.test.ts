@@ -27,7 +27,17 @@ describe('audio inputs and encoding settings reach the recording', async () => {
   it('records the enabled inputs at 44100 Hz, and silence at volume 0', async () => {
     await t.post('writeconfig', { settingcode: 'setting_rec_audio_codec', data: [{ key: 'samples', value: '44100' }] }, admin);
     const loud = await record();
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=sample_rate', '-of', 'csv=p=0', loud]);
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'a:0',
+      '-show_entries',
+      'stream=sample_rate',
+      '-of',
+      'csv=p=0',
+      loud,
+    ]);
     expect(stdout.trim()).toBe('44100');
     expect(await meanVolumeDb(loud)).toBeGreaterThan(-30);
     await t.post('writeconfig', { settingcode: 'setting_audio_input', data: [{ key: 'analog_volume', value: '0' }] }, admin);

@@ -15,13 +15,26 @@ const PASSWORD = 'Crash-Test-Pass-1';
 /** The built service, started as `npm start` starts it, on its own port and DATA_DIR. */
 function startService(dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', CONSOLE_DIR: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      MEDIA_PRESET: 'ultrafast',
+      MIN_FREE_MB: '50',
+      CONSOLE_DIR: '',
+    },
     stdio: 'ignore',
   });
 }
 
 async function api(port: number, name: string, body: unknown, session?: string) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { result: boolean; message: string; data?: any };
 }
 
@@ -46,7 +59,11 @@ describe('kill -9 of the service during recording', () => {
     await api(port, 'writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, s);
     expect((await api(port, 'recordctl', { control: 'start' }, s)).result).toBe(true);
     // 5 s recorded, by the service's own recorded time (status `current`, counted from the first frame on disk).
-    await waitFor(async () => Number((await api(port, 'status', {}, s)).data.current) >= 5, { timeoutMs: 20_000, intervalMs: 200, what: 'the service to report 5 s recorded' });
+    await waitFor(async () => Number((await api(port, 'status', {}, s)).data.current) >= 5, {
+      timeoutMs: 20_000,
+      intervalMs: 200,
+      what: 'the service to report 5 s recorded',
+    });
     proc.kill('SIGKILL');
     await new Promise((r) => proc!.once('exit', r));
     await run('pkill', ['-KILL', '-f', `${dataDir}`]).catch(() => undefined);
@@ -54,7 +71,7 @@ describe('kill -9 of the service during recording', () => {
     proc = startService(dataDir, port);
     await waitUp(port);
     const db = new Database(join(dataDir, 'roomcast.db'), { readonly: true });
-    const rec = db.prepare("SELECT * FROM recordings").get() as { id: number; state: string; note: string };
+    const rec = db.prepare('SELECT * FROM recordings').get() as { id: number; state: string; note: string };
     const files = db.prepare('SELECT * FROM recording_files WHERE recording_id = ?').all(rec.id) as { channel: number; filepath: string }[];
     db.close();
     expect(rec.state).toBe('done');

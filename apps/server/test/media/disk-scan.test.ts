@@ -4,13 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
 import { waitFor, waitRecorded } from '../wait.js';
 
-
 describe('disk scan', async () => {
   const t = await makeApp();
   const admin = await t.login();
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
   const scanned = async () => {
-    await waitFor(async () => (await t.post('status', {}, admin)).body.data.hdd_scanning !== 'true', { timeoutMs: 5000, intervalMs: 100, what: 'the disk scan to finish' });
+    await waitFor(async () => (await t.post('status', {}, admin)).body.data.hdd_scanning !== 'true', {
+      timeoutMs: 5000,
+      intervalMs: 100,
+      what: 'the disk scan to finish',
+    });
   };
 
   it('is refused while recording, and recording is refused while it scans', async () => {

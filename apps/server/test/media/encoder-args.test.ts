@@ -12,8 +12,19 @@ import { FONT, testPlan } from './test-plan.js';
 const run = promisify(execFile);
 
 async function probe(file: string) {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height,sample_rate:format=duration', '-of', 'json', file]);
-  return JSON.parse(stdout) as { streams: { codec_name: string; width?: number; height?: number; sample_rate?: string }[]; format: { duration: string } };
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_name,width,height,sample_rate:format=duration',
+    '-of',
+    'json',
+    file,
+  ]);
+  return JSON.parse(stdout) as {
+    streams: { codec_name: string; width?: number; height?: number; sample_rate?: string }[];
+    format: { duration: string };
+  };
 }
 
 describe('composite encoder argv', () => {
@@ -27,7 +38,18 @@ describe('composite encoder argv', () => {
     const dir = mkdtempSync(join(tmpdir(), 'enc-'));
     const text = join(dir, 'osd.txt');
     writeFileSync(text, "It's: 100% [ok]; a,b");
-    const args = buildEncoderArgs(testPlan({ osd: { fontFile: FONT, fontSize: 10, fontColor: 'FFFFFF', datetime: { x: 20, y: 20 }, text: { file: text, x: 20, y: 300 }, logo: undefined } }));
+    const args = buildEncoderArgs(
+      testPlan({
+        osd: {
+          fontFile: FONT,
+          fontSize: 10,
+          fontColor: 'FFFFFF',
+          datetime: { x: 20, y: 20 },
+          text: { file: text, x: 20, y: 300 },
+          logo: undefined,
+        },
+      }),
+    );
     const p = spawn('ffmpeg', [...args.slice(0, -0 || undefined)], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     const hd = join(dir, 'hd.ts');
     const sd = join(dir, 'sd.ts');
@@ -36,7 +58,12 @@ describe('composite encoder argv', () => {
     let err = '';
     p.stderr!.on('data', (d) => (err += d));
     // Until both outputs hold a second of picture (a whole GOP: decodable); an ffmpeg that ends early ends the wait (its error is asserted below).
-    await waitFor(() => p.exitCode !== null || (tsSeconds(hd) >= 1 && tsSeconds(sd) >= 1), { timeoutMs: 20_000, intervalMs: 100, what: 'HD and SD to hold 1 s each', detail: () => ({ hdS: tsSeconds(hd), sdS: tsSeconds(sd) }) });
+    await waitFor(() => p.exitCode !== null || (tsSeconds(hd) >= 1 && tsSeconds(sd) >= 1), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+      what: 'HD and SD to hold 1 s each',
+      detail: () => ({ hdS: tsSeconds(hd), sdS: tsSeconds(sd) }),
+    });
     p.kill('SIGINT');
     await new Promise((r) => p.on('close', r));
     expect(err).not.toMatch(/Error|Invalid/i);

@@ -22,7 +22,11 @@ describe('encode once, fan out: HLS and RTMP attach by stream copy', () => {
     const port = 19350 + Math.floor(Math.random() * 500);
     // A real RTMP endpoint on loopback: ffmpeg in listen mode, saving what it receives.
     const received = join(dir, 'received.flv');
-    const server = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/room`, '-c', 'copy', '-y', received], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const server = spawn(
+      'ffmpeg',
+      ['-hide_banner', '-loglevel', 'error', '-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/room`, '-c', 'copy', '-y', received],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let serverLog = '';
     server.stderr!.on('data', (d) => (serverLog += d));
     const serverExit = new Promise((r) => server.once('exit', r));
@@ -36,7 +40,12 @@ describe('encode once, fan out: HLS and RTMP attach by stream copy', () => {
     // Both outputs carry the stream: HLS has a whole 2 s segment in its playlist (each copy output first probes
     // its input), and the RTMP server has the pushed stream (it opens its output file once it knows the streams).
     const playlistHas2s = () => existsSync(join(dir, 'live.m3u8')) && /#EXTINF:2\.0/.test(readFileSync(join(dir, 'live.m3u8'), 'utf8'));
-    await waitFor(() => playlistHas2s() && existsSync(received), { timeoutMs: 20_000, intervalMs: 100, what: 'HLS and RTMP to carry the stream', detail: () => ({ playlist: playlistHas2s(), received: existsSync(received), serverLog }) });
+    await waitFor(() => playlistHas2s() && existsSync(received), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+      what: 'HLS and RTMP to carry the stream',
+      detail: () => ({ playlist: playlistHas2s(), received: existsSync(received), serverLog }),
+    });
     expect(encoder.hd.consumerCount).toBe(1);
     await rtmp.stop();
     await hls.stop();

@@ -24,7 +24,12 @@ async function encode(args: string[], seconds: number): Promise<string> {
   p.stderr!.on('data', (d) => (err += d));
   const closed = new Promise((r) => p.on('close', r));
   // (An ffmpeg that ends early ends the wait too: its error is asserted below.)
-  await waitFor(() => p.exitCode !== null || tsSeconds(file) >= seconds, { timeoutMs: 20_000, intervalMs: 100, what: `${seconds} s encoded to ${file}`, detail: () => ({ encodedS: tsSeconds(file) }) });
+  await waitFor(() => p.exitCode !== null || tsSeconds(file) >= seconds, {
+    timeoutMs: 20_000,
+    intervalMs: 100,
+    what: `${seconds} s encoded to ${file}`,
+    detail: () => ({ encodedS: tsSeconds(file) }),
+  });
   p.kill('SIGINT');
   await closed;
   expect(err).not.toMatch(/Error|Invalid/i);
@@ -33,7 +38,11 @@ async function encode(args: string[], seconds: number): Promise<string> {
 
 /** The frame at `s` seconds, as RGB24 pixels. */
 async function frameAt(file: string, s: number): Promise<(x: number, y: number) => number[]> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-vf', `select='gte(t\\,${s})'`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-vf', `select='gte(t\\,${s})'`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+  );
   const buf = stdout as unknown as Buffer;
   return (x, y) => [...buf.subarray((y * 640 + x) * 3, (y * 640 + x) * 3 + 3)];
 }
@@ -73,10 +82,16 @@ describe('layout animations rendered by xfade', () => {
 
 /** Every frame of a file at 64x36, as RGB24 pixel readers. */
 async function thumbnails(file: string): Promise<((x: number, y: number) => number[])[]> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
+  );
   const buf = stdout as unknown as Buffer;
   const size = 64 * 36 * 3;
-  return Array.from({ length: buf.length / size }, (_, i) => (x: number, y: number) => [...buf.subarray(i * size + (y * 64 + x) * 3, i * size + (y * 64 + x) * 3 + 3)]);
+  return Array.from({ length: buf.length / size }, (_, i) => (x: number, y: number) => [
+    ...buf.subarray(i * size + (y * 64 + x) * 3, i * size + (y * 64 + x) * 3 + 3),
+  ]);
 }
 
 describe('a layout change while recording is animated in the recording', async () => {
@@ -86,9 +101,30 @@ describe('a layout change while recording is animated in the recording', async (
   await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] }, admin);
 
   it('setlayoutid during a recording: A, then a wipe (type 1, slow), then B', async () => {
-    await t.post('savelayout', [{ index: 0, type: 0, channels: 1, channeldata: ['A'] }, { index: 1, type: 0, channels: 1, channeldata: ['B'] }], admin);
+    await t.post(
+      'savelayout',
+      [
+        { index: 0, type: 0, channels: 1, channeldata: ['A'] },
+        { index: 1, type: 0, channels: 1, channeldata: ['B'] },
+      ],
+      admin,
+    );
     await t.post('setlayoutid', { id: 0 }, admin);
-    expect((await t.post('writeconfig', { settingcode: 'setting_layout_animate', data: [{ key: 'type', value: '1' }, { key: 'speed', value: '0' }] }, admin)).body.result).toBe(true);
+    expect(
+      (
+        await t.post(
+          'writeconfig',
+          {
+            settingcode: 'setting_layout_animate',
+            data: [
+              { key: 'type', value: '1' },
+              { key: 'speed', value: '0' },
+            ],
+          },
+          admin,
+        )
+      ).body.result,
+    ).toBe(true);
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
     await waitRecorded(t, 2);
     const before = recordingMark(t);

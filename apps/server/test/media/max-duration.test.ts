@@ -7,7 +7,17 @@ describe('maximum duration', async () => {
   const t = await makeApp({ clock });
   const admin = await t.login();
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
-  await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'maxduration', value: '2' }, { key: 'movie_low_enable', value: 'false' }] }, admin);
+  await t.post(
+    'writeconfig',
+    {
+      settingcode: 'setting_advance_media_save',
+      data: [
+        { key: 'maxduration', value: '2' },
+        { key: 'movie_low_enable', value: 'false' },
+      ],
+    },
+    admin,
+  );
 
   it('stops the recording when it reaches maxduration hours (pauses excluded)', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
@@ -16,12 +26,19 @@ describe('maximum duration', async () => {
     // The once-a-second checks run at the moved clock (a minute short of the maximum) and let the recording go on:
     // the checks job is next due a second after now only once it has run at this time.
     const checks = t.internals.recording.checksJob;
-    await waitFor(() => (checks.next(clock.now()) ?? 0) > clock.now(), { timeoutMs: 5000, what: 'the recording checks to run at the moved clock' });
+    await waitFor(() => (checks.next(clock.now()) ?? 0) > clock.now(), {
+      timeoutMs: 5000,
+      what: 'the recording checks to run at the moved clock',
+    });
     // The jump of hours also ends the idle session: log in again.
     const again = await t.login();
     expect((await t.post('status', {}, again)).body.data.isrecording).toBe('true');
     clock.advance(61_000);
-    await waitFor(() => t.internals.repos.recordings.inState('done').length > 0, { timeoutMs: 6000, intervalMs: 100, what: 'the recording to stop at its maximum duration' });
+    await waitFor(() => t.internals.repos.recordings.inState('done').length > 0, {
+      timeoutMs: 6000,
+      intervalMs: 100,
+      what: 'the recording to stop at its maximum duration',
+    });
     const [rec] = t.internals.repos.recordings.inState('done');
     expect(rec?.note).toBe('maximum duration reached');
     expect((await t.post('status', {}, again)).body.data.isrecording).toBe('false');

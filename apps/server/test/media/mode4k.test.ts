@@ -7,7 +7,17 @@ import { recordingMark, waitRecorded } from '../wait.js';
 const run = promisify(execFile);
 
 async function picture(file: string): Promise<{ codec_name: string; width: number; height: number; duration: number }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height:format=duration', '-of', 'json', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height:format=duration',
+    '-of',
+    'json',
+    file,
+  ]);
   const j = JSON.parse(stdout) as { streams: { codec_name: string; width: number; height: number }[]; format: { duration: string } };
   return { ...j.streams[0]!, duration: Number(j.format.duration) };
 }
@@ -17,9 +27,29 @@ describe('4K mode: main quality 2160 (real ffmpeg)', async () => {
   const admin = await t.login();
 
   it('records a 3840x2160 HD file at 20000 kbit/s with the 360-line SD beside it; a layout change is a cut that keeps recording', async () => {
-    const set = await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '2160' }, { key: 'main_bitrate', value: '20000' }] }, admin);
+    const set = await t.post(
+      'writeconfig',
+      {
+        settingcode: 'setting_rec_video_codec',
+        data: [
+          { key: 'main_quality', value: '2160' },
+          { key: 'main_bitrate', value: '20000' },
+        ],
+      },
+      admin,
+    );
     expect(set.body.result).toBe(true);
-    await t.post('writeconfig', { settingcode: 'setting_layout_animate', data: [{ key: 'type', value: '0' }, { key: 'speed', value: '0' }] }, admin);
+    await t.post(
+      'writeconfig',
+      {
+        settingcode: 'setting_layout_animate',
+        data: [
+          { key: 'type', value: '0' },
+          { key: 'speed', value: '0' },
+        ],
+      },
+      admin,
+    );
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
     await waitRecorded(t, 2.5);
     const before = recordingMark(t);

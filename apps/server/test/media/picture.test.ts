@@ -10,7 +10,11 @@ const run = promisify(execFile);
 
 /** One decoded frame of a file as RGB24 at the file's size. */
 async function frame(file: string, w: number, h: number, at = 1): Promise<(x: number, y: number) => [number, number, number]> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
   const buf = stdout as unknown as Buffer;
   expect(buf.length).toBe(w * h * 3);
   return (x, y) => [buf[(y * w + x) * 3]!, buf[(y * w + x) * 3 + 1]!, buf[(y * w + x) * 3 + 2]!];
@@ -31,7 +35,20 @@ describe('the composite picture: layout and OSD', async () => {
     const logo = Buffer.alloc(32 * 32 * 4);
     for (let i = 0; i < 32 * 32; i++) logo.set([255, 255, 255, 0], i * 4);
     writeFileSync(join(t.dataDir, 'upload', 'logo.argb'), logo);
-    await t.post('writeconfig', { settingcode: 'setting_osd', data: [{ key: 'enablelogo', value: 'true' }, { key: 'logowidth', value: '32' }, { key: 'logoheight', value: '32' }, { key: 'logox', value: '0' }, { key: 'logoy', value: '0' }] }, admin);
+    await t.post(
+      'writeconfig',
+      {
+        settingcode: 'setting_osd',
+        data: [
+          { key: 'enablelogo', value: 'true' },
+          { key: 'logowidth', value: '32' },
+          { key: 'logoheight', value: '32' },
+          { key: 'logox', value: '0' },
+          { key: 'logoy', value: '0' },
+        ],
+      },
+      admin,
+    );
 
     await t.post('recordctl', { control: 'start' }, admin);
     await waitRecorded(t, 3.5);
@@ -47,11 +64,26 @@ describe('the composite picture: layout and OSD', async () => {
 
   it('draws the OSD text and a ticking date/time in the font colour at their positions (1920-wide coordinates scaled)', async () => {
     await t.post('savelayout', [{ index: 0, type: 0, channels: 1, channeldata: ['A'] }], admin);
-    await t.post('writeconfig', { settingcode: 'setting_osd', data: [
-      { key: 'enablelogo', value: 'false' }, { key: 'enabledatetime', value: 'true' }, { key: 'timex', value: '100' }, { key: 'timey', value: '100' },
-      { key: 'enabletext', value: 'true' }, { key: 'textcontent', value: 'ROOMCAST' }, { key: 'textx', value: '100' }, { key: 'texty', value: '800' },
-      { key: 'fontname', value: 'arial' }, { key: 'fontsize', value: '30' }, { key: 'fontcolor', value: '00FF00' },
-    ] }, admin);
+    await t.post(
+      'writeconfig',
+      {
+        settingcode: 'setting_osd',
+        data: [
+          { key: 'enablelogo', value: 'false' },
+          { key: 'enabledatetime', value: 'true' },
+          { key: 'timex', value: '100' },
+          { key: 'timey', value: '100' },
+          { key: 'enabletext', value: 'true' },
+          { key: 'textcontent', value: 'ROOMCAST' },
+          { key: 'textx', value: '100' },
+          { key: 'texty', value: '800' },
+          { key: 'fontname', value: 'arial' },
+          { key: 'fontsize', value: '30' },
+          { key: 'fontcolor', value: '00FF00' },
+        ],
+      },
+      admin,
+    );
     await t.post('recordctl', { control: 'start' }, admin);
     // Frames at 0.5 s and 2.5 s are compared below.
     await waitRecorded(t, 3.5);

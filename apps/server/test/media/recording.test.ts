@@ -8,15 +8,40 @@ import { recordingMark, waitEncoded, waitFor, waitRecorded } from '../wait.js';
 const run = promisify(execFile);
 
 async function probe(file: string) {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,sample_rate:format=duration', '-of', 'json', file]);
-  const j = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number; sample_rate?: string }[]; format: { duration: string } };
-  return { video: j.streams.find((s) => s.codec_type === 'video')!, audio: j.streams.find((s) => s.codec_type === 'audio')!, duration: Number(j.format.duration) };
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type,codec_name,width,height,sample_rate:format=duration',
+    '-of',
+    'json',
+    file,
+  ]);
+  const j = JSON.parse(stdout) as {
+    streams: { codec_type: string; codec_name: string; width?: number; height?: number; sample_rate?: string }[];
+    format: { duration: string };
+  };
+  return {
+    video: j.streams.find((s) => s.codec_type === 'video')!,
+    audio: j.streams.find((s) => s.codec_type === 'audio')!,
+    duration: Number(j.format.duration),
+  };
 }
 
 describe('recording with real ffmpeg', async () => {
   const t = await makeApp();
   const admin = await t.login();
-  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }, { key: 'main_bitrate', value: '1000' }] }, admin);
+  await t.post(
+    'writeconfig',
+    {
+      settingcode: 'setting_rec_video_codec',
+      data: [
+        { key: 'main_quality', value: '480' },
+        { key: 'main_bitrate', value: '1000' },
+      ],
+    },
+    admin,
+  );
 
   it('start, pause, resume, stop: status is truthful and the files play with the pause left out', async () => {
     expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(false);
@@ -61,12 +86,32 @@ describe('recording with real ffmpeg', async () => {
   }, 60_000);
 
   it('records per-channel (ISO) files CH1 and CH2 (+S) when resource_vi0/vi1 are on', async () => {
-    await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'resource_vi0_enable', value: 'true' }, { key: 'resource_vi1_enable', value: 'true' }] }, admin);
+    await t.post(
+      'writeconfig',
+      {
+        settingcode: 'setting_advance_media_save',
+        data: [
+          { key: 'resource_vi0_enable', value: 'true' },
+          { key: 'resource_vi1_enable', value: 'true' },
+        ],
+      },
+      admin,
+    );
     await t.post('recordctl', { control: 'start' }, admin);
     // 3.5 s of every stream: the composite (HD, SD) and each channel's own (CH1, CH2 and their sub pictures).
     for (const code of ['HD', 'SD', 'CH1', 'CH1S', 'CH2', 'CH2S']) await waitRecorded(t, 3.5, { code });
     await t.post('recordctl', { control: 'stop' }, admin);
-    await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'resource_vi0_enable', value: 'false' }, { key: 'resource_vi1_enable', value: 'false' }] }, admin);
+    await t.post(
+      'writeconfig',
+      {
+        settingcode: 'setting_advance_media_save',
+        data: [
+          { key: 'resource_vi0_enable', value: 'false' },
+          { key: 'resource_vi1_enable', value: 'false' },
+        ],
+      },
+      admin,
+    );
     const done = t.internals.repos.recordings.inState('done');
     const files = t.internals.repos.recordings.files(done[done.length - 1]!.id);
     expect(files.map((f) => f.channel).sort((a, b) => a - b)).toEqual([6, 7, 8, 9, 10, 11]);
@@ -81,7 +126,9 @@ describe('recording with real ffmpeg', async () => {
     const pid = t.internals.media.encoder.pid!;
     const killed = recordingMark(t);
     process.kill(pid, 'SIGKILL');
-    await waitFor(() => t.internals.media.encoder.pid !== pid && t.internals.media.encoder.running, { what: 'the encoder to restart after the kill' });
+    await waitFor(() => t.internals.media.encoder.pid !== pid && t.internals.media.encoder.running, {
+      what: 'the encoder to restart after the kill',
+    });
     // The recording goes on after the restart: 3 s more in new segments (about 6 s in all).
     await waitRecorded(t, 3, { after: killed });
     expect(t.internals.media.encoder.pid).not.toBe(pid);

@@ -8,7 +8,9 @@ import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
 const SERVER = new URL('./rtsp-server.py', import.meta.url).pathname;
-const hasGstRtsp = existsSync('/usr/lib/x86_64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib') || existsSync('/usr/lib/aarch64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib');
+const hasGstRtsp =
+  existsSync('/usr/lib/x86_64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib') ||
+  existsSync('/usr/lib/aarch64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib');
 
 function camera(port: number): Promise<ChildProcess> {
   const p = spawn('/usr/bin/python3', [SERVER, String(port)], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -26,7 +28,17 @@ describe.skipIf(!hasGstRtsp)('RTSP source: lost and back during a recording', as
   const admin = await t.login();
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
   await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] }, admin);
-  await t.post('writeconfig', { settingcode: 'setting_video_input', data: [{ key: 'channelA', value: 'rtsp' }, { key: 'rtspURLA', value: `rtsp://127.0.0.1:${port}/cam` }] }, admin);
+  await t.post(
+    'writeconfig',
+    {
+      settingcode: 'setting_video_input',
+      data: [
+        { key: 'channelA', value: 'rtsp' },
+        { key: 'rtspURLA', value: `rtsp://127.0.0.1:${port}/cam` },
+      ],
+    },
+    admin,
+  );
   await t.post('savelayout', [{ index: 0, type: 1, channels: 2, channeldata: ['A', 'B'] }], admin);
   await t.post('setlayoutid', { id: 0 }, admin);
 
@@ -34,13 +46,21 @@ describe.skipIf(!hasGstRtsp)('RTSP source: lost and back during a recording', as
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
     await waitRecorded(t, 3);
     cam.kill('SIGKILL');
-    await waitFor(() => t.internals.media.lostChannels().includes('A'), { timeoutMs: 10_000, intervalMs: 250, what: 'channel A to be reported lost' });
+    await waitFor(() => t.internals.media.lostChannels().includes('A'), {
+      timeoutMs: 10_000,
+      intervalMs: 250,
+      what: 'channel A to be reported lost',
+    });
     expect(t.internals.media.lostChannels()).toEqual(['A']);
     expect((await t.post('status', {}, admin)).body.data.isrecording).toBe('true');
     // The camera stays gone while 2 s more are recorded (the slate; the encoder restarted without it).
     await waitRecorded(t, 2, { after: recordedSeconds(t) });
     cam = await camera(port);
-    await waitFor(() => t.internals.media.lostChannels().length === 0, { timeoutMs: 15_000, intervalMs: 250, what: 'channel A to be back' });
+    await waitFor(() => t.internals.media.lostChannels().length === 0, {
+      timeoutMs: 15_000,
+      intervalMs: 250,
+      what: 'channel A to be back',
+    });
     expect(t.internals.media.lostChannels()).toEqual([]);
     await waitRecorded(t, 2.5, { after: recordedSeconds(t) });
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);

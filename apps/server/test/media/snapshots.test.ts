@@ -8,14 +8,34 @@ import { recordingMark, waitEncoded, waitRecorded } from '../wait.js';
 const run = promisify(execFile);
 
 async function jpegSize(file: string): Promise<{ codec_name: string; width: number; height: number }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height',
+    '-of',
+    'json',
+    file,
+  ]);
   return (JSON.parse(stdout) as { streams: { codec_name: string; width: number; height: number }[] }).streams[0]!;
 }
 
 describe('player snapshots taken while recording (real ffmpeg)', async () => {
   const t = await makeApp({ env: { SNAPSHOT_SECONDS: '2' } });
   const admin = await t.login();
-  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }, { key: 'main_bitrate', value: '1000' }] }, admin);
+  await t.post(
+    'writeconfig',
+    {
+      settingcode: 'setting_rec_video_codec',
+      data: [
+        { key: 'main_quality', value: '480' },
+        { key: 'main_bitrate', value: '1000' },
+      ],
+    },
+    admin,
+  );
 
   it('one JPEG thumbnail every interval of recorded time, none while paused, positions within the recording', async () => {
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
@@ -67,7 +87,10 @@ describe('player snapshots taken while recording (real ffmpeg)', async () => {
     expect((await t.post('listsnapshot', { recordid: String(rec!.id) })).body).toEqual(missing);
     const other = await t.userWith(['myrecord']);
     expect((await t.post('listsnapshot', { recordid: String(rec!.id) }, other)).body).toEqual(missing);
-    expect((await t.post('listsnapshot', { recordid: '99999' }, admin)).body).toEqual({ result: false, message: 'Recording 99999 does not exist.' });
+    expect((await t.post('listsnapshot', { recordid: '99999' }, admin)).body).toEqual({
+      result: false,
+      message: 'Recording 99999 does not exist.',
+    });
     expect((await t.post('listsnapshot', { recordid: 'x; rm -rf /' }, admin)).body.result).toBe(false);
   }, 30_000);
 });

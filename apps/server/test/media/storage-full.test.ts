@@ -18,7 +18,17 @@ describe.skipIf(!isRoot)('storage full during recording', async () => {
   });
   const t = await makeApp({ env: { MIN_FREE_MB: '2' } });
   const admin = await t.login();
-  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }, { key: 'main_bitrate', value: '4000' }] }, admin);
+  await t.post(
+    'writeconfig',
+    {
+      settingcode: 'setting_rec_video_codec',
+      data: [
+        { key: 'main_quality', value: '270' },
+        { key: 'main_bitrate', value: '4000' },
+      ],
+    },
+    admin,
+  );
   await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'savepath', value: mount }] }, admin);
 
   it('refuses to start below the floor, and stops cleanly keeping what was written when the disk fills', async () => {
@@ -31,12 +41,18 @@ describe.skipIf(!isRoot)('storage full during recording', async () => {
     // Something fills the disk while recording: the recording must stop by itself and stay playable.
     try {
       writeFileSync(join(mount, 'filler'), Buffer.alloc(12 * 1024 * 1024));
-    } catch { /* ENOSPC: the disk is full, as intended */ }
+    } catch {
+      /* ENOSPC: the disk is full, as intended */
+    }
     const busy = async () => {
       const st = (await t.post('status', {}, admin)).body.data;
       return st.isrecording === 'true' || st.isrecordpending === 'true';
     };
-    await waitFor(async () => !(await busy()), { timeoutMs: 20_000, intervalMs: 250, what: 'the recording to stop by itself on the full disk' });
+    await waitFor(async () => !(await busy()), {
+      timeoutMs: 20_000,
+      intervalMs: 250,
+      what: 'the recording to stop by itself on the full disk',
+    });
     expect((await t.post('status', {}, admin)).body.data).toMatchObject({ isrecording: 'false', isrecordpending: 'false' });
     const recs = t.internals.repos.recordings.inState('done');
     expect(recs).toHaveLength(1);

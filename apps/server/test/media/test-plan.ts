@@ -5,7 +5,9 @@ export const FONT = '/usr/share/fonts/truetype/liberation/LiberationSans-Regular
 /** A small, cheap composite encode for tests: 640x360 at 15 fps, two synthetic channels side by side. */
 export function testPlan(over: Partial<EncoderPlan> = {}): EncoderPlan {
   return {
-    width: 640, height: 360, fps: 15,
+    width: 640,
+    height: 360,
+    fps: 15,
     sources: {
       A: { kind: 'synthetic', label: 'A', color: '0xC0392B', tone: 440 },
       B: { kind: 'synthetic', label: 'B', color: '0x2980B9', tone: 550 },
@@ -20,4 +22,3 @@ export function testPlan(over: Partial<EncoderPlan> = {}): EncoderPlan {
     ...over,
   };
 }
-

@@ -10,7 +10,25 @@ import { verifyPassword } from '../../src/services/core/passwords.js';
 import { sourceFiles } from './support/source-files.js';
 
 /** Passwords devices of this kind ship with or users try first. */
-const DEFAULTS = ['', 'admin', 'Admin', 'ADMIN', 'admin123', 'administrator', 'password', 'Password', '123456', '12345678', '888888', '000000', 'root', 'roomcast', 'Roomcast', 'changeme', 'default'];
+const DEFAULTS = [
+  '',
+  'admin',
+  'Admin',
+  'ADMIN',
+  'admin123',
+  'administrator',
+  'password',
+  'Password',
+  '123456',
+  '12345678',
+  '888888',
+  '000000',
+  'root',
+  'roomcast',
+  'Roomcast',
+  'changeme',
+  'default',
+];
 
 /**
  * Literal strings assigned to something named like a credential. Allowed: file names and messages, which
@@ -59,7 +77,11 @@ describe('failure class: default or hard-coded credentials', () => {
     const passwords: string[] = [];
     for (let i = 0; i < 2; i++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-firststart-'));
-      const { app, internals } = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }), fileLogs: false, power: { reboot: () => {} } });
+      const { app, internals } = await buildApp({
+        config: loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }),
+        fileLogs: false,
+        power: { reboot: () => {} },
+      });
       await ensureAdmin(internals.repos, dataDir, undefined, () => {});
       passwords.push(readFileSync(join(dataDir, 'initial-admin-password'), 'utf8'));
       await app.close();
@@ -81,7 +103,11 @@ describe('failure class: default or hard-coded credentials', () => {
   });
 
   it('every secret setting key defaults to empty (nothing to guess before an operator sets it)', () => {
-    const secrets = Object.entries(SETTINGS).flatMap(([code, def]) => Object.entries(def.keys as Record<string, { secret?: boolean; default: string }>).filter(([, k]) => k.secret).map(([key, k]) => ({ name: `${code}.${key}`, value: k.default })));
+    const secrets = Object.entries(SETTINGS).flatMap(([code, def]) =>
+      Object.entries(def.keys as Record<string, { secret?: boolean; default: string }>)
+        .filter(([, k]) => k.secret)
+        .map(([key, k]) => ({ name: `${code}.${key}`, value: k.default })),
+    );
     expect(secrets.length).toBeGreaterThan(0);
     for (const s of secrets) expect(s.value, s.name).toBe('');
   });

@@ -17,7 +17,10 @@ const KEEP_ROWS = 100_000;
 describe('failure class: log flooding that fills the disk', () => {
   it('each request writes at most one bounded line to weblog.txt, whatever its URL and headers, and only rotating logs exist', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-logs-'));
-    const { app } = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', LOG_LEVEL: 'info' }), adminPassword: 'Admin-Test-Pass-1' }, power: { reboot: () => {} } });
+    const { app } = await buildApp({
+      config: { ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', LOG_LEVEL: 'info' }), adminPassword: 'Admin-Test-Pass-1' },
+      power: { reboot: () => {} },
+    });
     await app.ready();
     afterAll(async () => {
       await app.close();
@@ -26,8 +29,15 @@ describe('failure class: log flooding that fills the disk', () => {
     const n = 200;
     for (let i = 0; i < n; i++) {
       await app.inject({
-        method: i % 2 ? 'GET' : 'POST', url: `/api/${'x'.repeat(16_000)}?${'q'.repeat(16_000)}`, payload: `{"a":"${'b'.repeat(100_000)}"}`,
-        headers: { 'content-type': 'application/json', 'user-agent': 'u'.repeat(8000), 'x-session-id': 's'.repeat(8000), referer: `\n${'r'.repeat(8000)}` },
+        method: i % 2 ? 'GET' : 'POST',
+        url: `/api/${'x'.repeat(16_000)}?${'q'.repeat(16_000)}`,
+        payload: `{"a":"${'b'.repeat(100_000)}"}`,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'u'.repeat(8000),
+          'x-session-id': 's'.repeat(8000),
+          referer: `\n${'r'.repeat(8000)}`,
+        },
       });
     }
     const weblog = join(dataDir, 'logs', 'weblog.txt');
@@ -46,9 +56,16 @@ describe('failure class: log flooding that fills the disk', () => {
 
   describe('the operation log', async () => {
     const t = await makeApp();
-    const fill = (rows: number) => t.internals.repos.users.transaction(() => {
-      for (let i = 0; i < rows; i++) t.internals.repos.oplog.insert({ usercode: 'flood', opesource: '10.0.0.1', description: `row ${i}`, opetime: '2026-11-23 08:00:00' });
-    });
+    const fill = (rows: number) =>
+      t.internals.repos.users.transaction(() => {
+        for (let i = 0; i < rows; i++)
+          t.internals.repos.oplog.insert({
+            usercode: 'flood',
+            opesource: '10.0.0.1',
+            description: `row ${i}`,
+            opetime: '2026-11-23 08:00:00',
+          });
+      });
 
     it(`keeps the newest ${KEEP_ROWS} rows, from the first write after a start`, () => {
       fill(KEEP_ROWS + 500);
@@ -70,7 +87,13 @@ describe('failure class: log flooding that fills the disk', () => {
     it('a flood of failed logins adds one short row each', async () => {
       const before = t.internals.repos.oplog.count();
       for (let i = 0; i < 20; i++) {
-        await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: `10.3.0.${i}`, payload: JSON.stringify({ usercode: `u${'x'.repeat(31)}`, password: 'p'.repeat(128) }), headers: { 'content-type': 'application/json' } });
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: `10.3.0.${i}`,
+          payload: JSON.stringify({ usercode: `u${'x'.repeat(31)}`, password: 'p'.repeat(128) }),
+          headers: { 'content-type': 'application/json' },
+        });
       }
       const rows = t.internals.repos.oplog.page(20, 0);
       expect(t.internals.repos.oplog.count()).toBeLessThanOrEqual(before + 20);

@@ -11,7 +11,13 @@ const built = existsSync(join(CONSOLE_DIST, 'index.html'));
 
 /** The CSP's directives by name. */
 function csp(header: unknown): Map<string, string[]> {
-  return new Map(String(header ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    String(header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 /** What a page may not hold under `script-src 'self'` without 'unsafe-inline': inline scripts, handlers, javascript: URLs, foreign scripts. */
@@ -25,7 +31,8 @@ function inlineCode(html: string): string[] {
   }
   for (const m of html.matchAll(/\son[a-z]+\s*=/gi)) out.push(`inline event handler: ${m[0].trim()}`);
   for (const m of html.matchAll(/(?:href|src|action)\s*=\s*["']\s*javascript:/gi)) out.push(`javascript: URL: ${m[0]}`);
-  for (const m of html.matchAll(/<(?:link|img|iframe|object|embed)\b[^>]*\b(?:href|src)\s*=\s*["'](https?:)?\/\/[^"']*/gi)) out.push(`resource from another origin: ${m[0]}`);
+  for (const m of html.matchAll(/<(?:link|img|iframe|object|embed)\b[^>]*\b(?:href|src)\s*=\s*["'](https?:)?\/\/[^"']*/gi))
+    out.push(`resource from another origin: ${m[0]}`);
   return out;
 }
 
@@ -51,7 +58,12 @@ describe('security headers: CSP the console satisfies, nosniff, frame protection
 
   for (const r of requests) {
     it.skipIf(r.console && !built)(`${r.name}: ${r.method} ${r.url}`, async () => {
-      const res = await t.app.inject({ method: r.method, url: r.url, payload: r.payload, headers: { 'content-type': 'application/json', ...(r.session ? { [SESSION_HEADER]: r.session } : {}) } });
+      const res = await t.app.inject({
+        method: r.method,
+        url: r.url,
+        payload: r.payload,
+        headers: { 'content-type': 'application/json', ...(r.session ? { [SESSION_HEADER]: r.session } : {}) },
+      });
       expect(res.statusCode).toBeLessThan(500);
       const policy = csp(res.headers['content-security-policy']);
       expect(policy.get('default-src')).toEqual(["'self'"]);
@@ -92,6 +104,8 @@ describe('security headers: CSP the console satisfies, nosniff, frame protection
     expect(inlineCode('<script src="https://cdn.example/x.js"></script>')).not.toEqual([]);
     expect(inlineCode('<body onload="x()">')).not.toEqual([]);
     expect(inlineCode('<a href="javascript:x()">')).not.toEqual([]);
-    expect(inlineCode('<script type="module" crossorigin src="/assets/index.js"></script><link rel="stylesheet" href="/assets/a.css">')).toEqual([]);
+    expect(
+      inlineCode('<script type="module" crossorigin src="/assets/index.js"></script><link rel="stylesheet" href="/assets/a.css">'),
+    ).toEqual([]);
   });
 });

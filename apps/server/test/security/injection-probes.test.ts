@@ -43,12 +43,17 @@ describe('injection probes on every value that reaches a command or a generated 
 
   const groups = [
     { title: 'failure class: command injection through NTP or network settings', areas: ['system'] },
-    { title: 'stream URLs, storage names, generated files, third-party services', areas: ['streams', 'storage', 'generated-file', 'third-party'] },
+    {
+      title: 'stream URLs, storage names, generated files, third-party services',
+      areas: ['streams', 'storage', 'generated-file', 'third-party'],
+    },
   ];
   for (const group of groups) {
     describe(group.title, () => {
       for (const value of COMMAND_VALUES.filter((v) => group.areas.includes(v.area))) {
-        const where = value.use ? `${value.use.what}${isPending(value.use.call) ? ` (waits for ${value.use.call})` : ''}` : `stored only; goes to ${value.consumer}`;
+        const where = value.use
+          ? `${value.use.what}${isPending(value.use.call) ? ` (waits for ${value.use.call})` : ''}`
+          : `stored only; goes to ${value.consumer}`;
         it(`${value.name} — ${where}`, () => probeAll(value), 60_000);
       }
     });
@@ -57,9 +62,14 @@ describe('injection probes on every value that reaches a command or a generated 
   it('the table covers NTP, every writable network key, stream URLs, the file prefix and FTP', () => {
     const names = new Set(COMMAND_VALUES.map((v) => v.name));
     const expected = [
-      'setting_ntp.server', ...['ip', 'netmask', 'gateway', 'dns', 'mac'].map((k) => `setting_system_network.${k}`),
-      ...['A', 'B', 'C', 'D', 'E', 'F'].map((l) => `setting_video_input.rtspURL${l}`), 'setting_live_rtmp.mainurl', 'setting_live_rtmp.suburl',
-      'setting_advance_media_save.fileprefix', 'setting_advance_ftp.host', 'setting_advance_ftp.path',
+      'setting_ntp.server',
+      ...['ip', 'netmask', 'gateway', 'dns', 'mac'].map((k) => `setting_system_network.${k}`),
+      ...['A', 'B', 'C', 'D', 'E', 'F'].map((l) => `setting_video_input.rtspURL${l}`),
+      'setting_live_rtmp.mainurl',
+      'setting_live_rtmp.suburl',
+      'setting_advance_media_save.fileprefix',
+      'setting_advance_ftp.host',
+      'setting_advance_ftp.path',
     ];
     for (const name of expected) expect(names.has(name), name).toBe(true);
   });

@@ -13,7 +13,17 @@ describe('failure class: media public by default', async () => {
   const t = await makeApp();
   const admin = await t.login();
   const port = await listen(t.app);
-  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }, { key: 'main_bitrate', value: '1000' }] }, admin);
+  await t.post(
+    'writeconfig',
+    {
+      settingcode: 'setting_rec_video_codec',
+      data: [
+        { key: 'main_quality', value: '480' },
+        { key: 'main_bitrate', value: '1000' },
+      ],
+    },
+    admin,
+  );
   expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
   await waitRecorded(t, 1.5);
   expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
@@ -36,9 +46,16 @@ describe('failure class: media public by default', async () => {
       expect((await rawRequest(port, { path: file.url, headers: { range: 'bytes=0-99' } })).status).toBe(206);
       const bare = file.url.slice(0, file.url.indexOf('?'));
       const attempts: [string, Record<string, string>][] = [
-        [bare, {}], [bare, { [SESSION_HEADER]: admin }], [bare, { cookie: `${SESSION_HEADER}=${admin}` }], [bare, { authorization: `Bearer ${admin}` }],
-        [`${bare}?exp=9999999999`, { [SESSION_HEADER]: admin }], [`${bare}?sig=${'0'.repeat(64)}&exp=9999999999`, {}],
-        [`/${file.filepath}`, {}], [`/recordings/${file.filepath}`, {}], [`/static/${file.filepath}`, {}], [`/upload/${file.filepath}`, {}],
+        [bare, {}],
+        [bare, { [SESSION_HEADER]: admin }],
+        [bare, { cookie: `${SESSION_HEADER}=${admin}` }],
+        [bare, { authorization: `Bearer ${admin}` }],
+        [`${bare}?exp=9999999999`, { [SESSION_HEADER]: admin }],
+        [`${bare}?sig=${'0'.repeat(64)}&exp=9999999999`, {}],
+        [`/${file.filepath}`, {}],
+        [`/recordings/${file.filepath}`, {}],
+        [`/static/${file.filepath}`, {}],
+        [`/upload/${file.filepath}`, {}],
       ];
       for (const [path, headers] of attempts) {
         const res = await rawRequest(port, { path, headers });

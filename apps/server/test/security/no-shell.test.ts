@@ -24,7 +24,9 @@ describe('no shell anywhere: execFile/spawn with argument arrays only', () => {
   });
 
   it('apps/server/src and packages/contract/src have no exec, execSync, shell option or shell command', () => {
-    const found = ['apps/server/src', 'packages/contract/src'].flatMap((dir) => sourceFiles(dir).flatMap(({ path, text }) => shellUses(path, text)));
+    const found = ['apps/server/src', 'packages/contract/src'].flatMap((dir) =>
+      sourceFiles(dir).flatMap(({ path, text }) => shellUses(path, text)),
+    );
     expect(found).toEqual([]);
   });
 });

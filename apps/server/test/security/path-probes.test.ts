@@ -16,7 +16,10 @@ import { isPending, refused, type FileInput, type ProbeContext } from './support
 function consoleFixture(secret: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'roomcast-console-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("console")');
   writeFileSync(join(dir, 'assets', 'leak.txt'), secret);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,7 +45,8 @@ describe('path probes on every input that names a file', async () => {
         expect(a.status, what).toBeGreaterThan(0);
         expect(a.status, what).toBeLessThan(500);
         outside.expectNoLeak(a.text, what);
-        for (const f of a.files ?? []) expect(['secret.txt', 'passwd'].includes(basename(f)), `${what}: the archive holds ${f}`).toBe(false);
+        for (const f of a.files ?? [])
+          expect(['secret.txt', 'passwd'].includes(basename(f)), `${what}: the archive holds ${f}`).toBe(false);
         if (input.mustRefuse) expect(refused(a), `${what}: answered ${a.status} ${a.text.slice(0, 200)}`).toBe(true);
         outside.expectUntouched(what);
       }
@@ -70,7 +74,17 @@ describe('path probes on every input that names a file', async () => {
 
   it('the table lists every raw call that takes the file-path header, and every call with a file-name field', () => {
     const calls = new Set(FILE_INPUTS.map((i) => i.call).filter(Boolean));
-    for (const name of ['uploadfile', 'getSysLog', 'downloadgeneralfile', 'uploadgeneralfile', 'removefile', 'updaterecord', 'share', 'batchdownload', 'editalbum']) {
+    for (const name of [
+      'uploadfile',
+      'getSysLog',
+      'downloadgeneralfile',
+      'uploadgeneralfile',
+      'removefile',
+      'updaterecord',
+      'share',
+      'batchdownload',
+      'editalbum',
+    ]) {
       expect(calls.has(name as never), name).toBe(true);
     }
   });

@@ -8,7 +8,6 @@ import { listen } from './support/http.js';
 import { makeOutside } from './support/outside.js';
 import { getPath, mediaSigner, type ProbeContext } from './support/targets.js';
 
-
 /**
  * Symbolic links placed in the recording storage (a USB disk can carry any) that lead outside it: the disk
  * scan does not adopt them, and nothing serves what they point to. (The media route's own refusal of such
@@ -57,10 +56,16 @@ describe('symlinks in the storage that lead outside it', async () => {
 
   it('no URL serves what a link points to', async () => {
     const signer = mediaSigner(ctx);
-    const paths = ['recordings/20260101-080000/linked_HD.mp4', 'recordings/20260101-080000/passwd_SD.mp4', 'recordings/20260101-090000/x_HD.mp4'];
+    const paths = [
+      'recordings/20260101-080000/linked_HD.mp4',
+      'recordings/20260101-080000/passwd_SD.mp4',
+      'recordings/20260101-090000/x_HD.mp4',
+    ];
     const urls = [
-      ...paths.map((p) => `/media/${p}`), ...(signer ? paths.map((p) => signer.signMediaUrl(p)) : []),
-      '/upload/album/cover.jpg', '/upload/logo.argb',
+      ...paths.map((p) => `/media/${p}`),
+      ...(signer ? paths.map((p) => signer.signMediaUrl(p)) : []),
+      '/upload/album/cover.jpg',
+      '/upload/logo.argb',
     ];
     for (const url of urls) {
       const a = await getPath(ctx, url);

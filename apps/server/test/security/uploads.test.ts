@@ -9,8 +9,13 @@ const RAW_CALLS = CALL_NAMES.filter((n) => (CALLS[n] as CallDef).body === 'raw')
 
 /** Every file under DATA_DIR except the database's own files (which change on every call). */
 function dataFiles(dataDir: string): string[] {
-  const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [relative(dataDir, join(d, e.name))]));
-  return walk(dataDir).filter((f) => !/^roomcast\.db/.test(f)).sort();
+  const walk = (d: string): string[] =>
+    readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(d, e.name)) : [relative(dataDir, join(d, e.name))],
+    );
+  return walk(dataDir)
+    .filter((f) => !/^roomcast\.db/.test(f))
+    .sort();
 }
 
 describe('uploads', async () => {
@@ -27,8 +32,14 @@ describe('uploads', async () => {
       for (const name of RAW_CALLS) {
         for (const session of [undefined, 'forged-session', viewer]) {
           const res = await t.app.inject({
-            method: 'POST', url: `/api/${name}`, payload: 'usercode,username,password,role,groupcode\nintruder,I,Password-123,admin,\n',
-            headers: { 'content-type': 'application/octet-stream', [FILE_PATH_HEADER]: encodeFilePath('album/intruder.jpg'), ...(session ? { [SESSION_HEADER]: session } : {}) },
+            method: 'POST',
+            url: `/api/${name}`,
+            payload: 'usercode,username,password,role,groupcode\nintruder,I,Password-123,admin,\n',
+            headers: {
+              'content-type': 'application/octet-stream',
+              [FILE_PATH_HEADER]: encodeFilePath('album/intruder.jpg'),
+              ...(session ? { [SESSION_HEADER]: session } : {}),
+            },
           });
           expect(res.statusCode, `${name} with ${session ?? 'no session'}`).toBe(session === viewer ? 403 : 401);
         }
@@ -40,7 +51,12 @@ describe('uploads', async () => {
     it('refuses a caller without a session before reading the upload', async () => {
       for (const name of RAW_CALLS) {
         // A declared 50 MB body that never comes: the answer must not wait for it.
-        const res = await rawRequest(port, { method: 'POST', path: `/api/${name}`, headers: { 'content-type': 'application/octet-stream', 'content-length': String(50 * 1024 * 1024) }, timeoutMs: 3000 });
+        const res = await rawRequest(port, {
+          method: 'POST',
+          path: `/api/${name}`,
+          headers: { 'content-type': 'application/octet-stream', 'content-length': String(50 * 1024 * 1024) },
+          timeoutMs: 3000,
+        });
         expect(res.status, `${name}: no answer without the body`).toBe(401);
       }
     });
@@ -48,15 +64,30 @@ describe('uploads', async () => {
 
   describe('upload size and type', () => {
     it('a JSON call refuses a body over 1 MB before reading it', async () => {
-      const res = await rawRequest(port, { method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) }, timeoutMs: 3000 });
+      const res = await rawRequest(port, {
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) },
+        timeoutMs: 3000,
+      });
       expect(res.status).toBe(413);
-      const sent = await t.app.inject({ method: 'POST', url: '/api/login', payload: `{"usercode":"${'a'.repeat(1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: `{"usercode":"${'a'.repeat(1024 * 1024)}"}`,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(sent.statusCode).toBe(413);
       expect(sent.json()).toMatchObject({ result: false });
     });
 
     it('a raw call refuses a body over its limit before reading it', async () => {
-      const res = await rawRequest(port, { method: 'POST', path: '/api/importuser', headers: { 'content-type': 'text/csv', 'content-length': String(65 * 1024 * 1024), [SESSION_HEADER]: admin }, timeoutMs: 3000 });
+      const res = await rawRequest(port, {
+        method: 'POST',
+        path: '/api/importuser',
+        headers: { 'content-type': 'text/csv', 'content-length': String(65 * 1024 * 1024), [SESSION_HEADER]: admin },
+        timeoutMs: 3000,
+      });
       expect(res.status).toBe(413);
     });
 

@@ -34,4 +34,8 @@ export const Bool = z.boolean();
 export const trimmed = (max: number) => z.string().trim().max(max);
 export const nonEmptyTrimmed = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 /** Spaces are stripped from user codes, names and passwords (spec §5). */
-export const noSpaces = (max: number) => z.string().transform((s) => s.replace(/\s+/g, '')).pipe(z.string().max(max));
+export const noSpaces = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.replace(/\s+/g, ''))
+    .pipe(z.string().max(max));

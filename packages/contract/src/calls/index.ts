@@ -51,7 +51,7 @@ export type CallData<N extends CallName> = z.output<(typeof CALLS)[N]['data']>;
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];
 
 export function isCallName(name: string): name is CallName {
-  return  Object.hasOwn(CALLS, name);
+  return Object.hasOwn(CALLS, name);
 }
 
 /** The area a call belongs to. */

@@ -7,37 +7,105 @@ import { defineCall, Empty, NoData, trimmed, nonEmptyTrimmed } from './define.js
 /** `listmedia` usercode that asks for every user's recordings (needs allrecord or admin). */
 export const ALL_USERS_CODE = '*';
 
-export const RecordingFile = z.object({ fileid: z.string(), url: z.string(), filepath: z.string(), title: z.string(), filesize: z.number(), channel: z.number(), starttime: z.string() });
-export const Recording = z.object({
-  recordid: z.string(), title: z.string(), name: z.string(), album: z.string(), isdefaultalbum: z.boolean(),
-  netsync: z.boolean(), netsynctime: z.string(), mediasvrsync: z.boolean(), mediasvrsynctime: z.string(),
-  starttime: z.string(), stoptime: z.string(), stop: z.boolean(), useraccount: z.string(), usercode: z.string(),
-  source: z.string(), filename: z.string(), files: z.array(RecordingFile),
+export const RecordingFile = z.object({
+  fileid: z.string(),
+  url: z.string(),
+  filepath: z.string(),
+  title: z.string(),
+  filesize: z.number(),
+  channel: z.number(),
+  starttime: z.string(),
 });
-const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be YYYY-MM-DD or YYYY-MM-DD HH:mm:ss').or(z.literal(''));
+export const Recording = z.object({
+  recordid: z.string(),
+  title: z.string(),
+  name: z.string(),
+  album: z.string(),
+  isdefaultalbum: z.boolean(),
+  netsync: z.boolean(),
+  netsynctime: z.string(),
+  mediasvrsync: z.boolean(),
+  mediasvrsynctime: z.string(),
+  starttime: z.string(),
+  stoptime: z.string(),
+  stop: z.boolean(),
+  useraccount: z.string(),
+  usercode: z.string(),
+  source: z.string(),
+  filename: z.string(),
+  files: z.array(RecordingFile),
+});
+const dateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be YYYY-MM-DD or YYYY-MM-DD HH:mm:ss')
+  .or(z.literal(''));
 export const recordid = z.string().min(1).max(64);
 export const RECORDINGS = anyOf('allrecord', 'myrecord');
 const RECORD = anyOf('operating', 'record');
 
 export const recordingCalls = {
-  recordctl: defineCall({ summary: 'Start, pause, resume or stop recording.', request: z.object({ control: z.enum(['start', 'pause', 'resume', 'stop']) }), data: NoData, permission: RECORD, mutating: true }),
-  scanfiles: defineCall({ summary: 'Start a disk scan (refused while recording).', request: Empty, data: NoData, permission: anyOf('storage'), mutating: true }),
+  recordctl: defineCall({
+    summary: 'Start, pause, resume or stop recording.',
+    request: z.object({ control: z.enum(['start', 'pause', 'resume', 'stop']) }),
+    data: NoData,
+    permission: RECORD,
+    mutating: true,
+  }),
+  scanfiles: defineCall({
+    summary: 'Start a disk scan (refused while recording).',
+    request: Empty,
+    data: NoData,
+    permission: anyOf('storage'),
+    mutating: true,
+  }),
   listmedia: defineCall({
     summary: `Recordings page. usercode "${ALL_USERS_CODE}" lists every user's (allrecord or admin); without a session only recordings of shared albums are listed.`,
     request: z.object({
-      usercode: z.string().max(32).default(''), albumid: z.number().int().optional(),
-      queryfields: z.object({ name: trimmed(100).default(''), start: dateTime.default(''), end: dateTime.default('') }).default({ name: '', start: '', end: '' }),
-      currentpage: z.number().int().min(1).default(1), pagesize: z.number().int().min(1).max(100).default(10),
+      usercode: z.string().max(32).default(''),
+      albumid: z.number().int().optional(),
+      queryfields: z
+        .object({ name: trimmed(100).default(''), start: dateTime.default(''), end: dateTime.default('') })
+        .default({ name: '', start: '', end: '' }),
+      currentpage: z.number().int().min(1).default(1),
+      pagesize: z.number().int().min(1).max(100).default(10),
     }),
     data: z.object({ rows: z.array(Recording), total: z.number(), currentpage: z.number(), pagesize: z.number() }),
-    permission: PUBLIC, mutating: false,
+    permission: PUBLIC,
+    mutating: false,
   }),
-  listsnapshot: defineCall({ summary: 'Snapshots of a recording for the player.', request: z.object({ recordid }), data: z.array(z.object({ id: z.string(), url: z.string(), channel: z.number(), snapposition: z.number() })), permission: PUBLIC, mutating: false }),
-  updaterecord: defineCall({ summary: 'Rename a recording, or one of its files when `filepath` is given.', request: z.object({ recordid, title: nonEmptyTrimmed(200), filepath: z.string().max(1024).optional() }), data: NoData, permission: RECORDINGS, mutating: true }),
-  removefile: defineCall({ summary: 'Delete one file of a recording.', request: z.object({ filename: z.string().min(1).max(1024) }), data: NoData, permission: RECORDINGS, mutating: true }),
-  removerecord: defineCall({ summary: 'Delete a recording and its files.', request: z.object({ recordid }), data: NoData, permission: RECORDINGS, mutating: true }),
+  listsnapshot: defineCall({
+    summary: 'Snapshots of a recording for the player.',
+    request: z.object({ recordid }),
+    data: z.array(z.object({ id: z.string(), url: z.string(), channel: z.number(), snapposition: z.number() })),
+    permission: PUBLIC,
+    mutating: false,
+  }),
+  updaterecord: defineCall({
+    summary: 'Rename a recording, or one of its files when `filepath` is given.',
+    request: z.object({ recordid, title: nonEmptyTrimmed(200), filepath: z.string().max(1024).optional() }),
+    data: NoData,
+    permission: RECORDINGS,
+    mutating: true,
+  }),
+  removefile: defineCall({
+    summary: 'Delete one file of a recording.',
+    request: z.object({ filename: z.string().min(1).max(1024) }),
+    data: NoData,
+    permission: RECORDINGS,
+    mutating: true,
+  }),
+  removerecord: defineCall({
+    summary: 'Delete a recording and its files.',
+    request: z.object({ recordid }),
+    data: NoData,
+    permission: RECORDINGS,
+    mutating: true,
+  }),
   batchdownload: defineCall({
     summary: 'Roomcast addition: zip the given files of recordings into /static/recordTemp/ and return its URL.',
-    request: z.object({ files: z.array(z.string().min(1).max(1024)).min(1).max(200) }), data: z.object({ url: z.string() }), permission: RECORDINGS, mutating: false,
+    request: z.object({ files: z.array(z.string().min(1).max(1024)).min(1).max(200) }),
+    data: z.object({ url: z.string() }),
+    permission: RECORDINGS,
+    mutating: false,
   }),
 };

@@ -25,14 +25,20 @@ export const settingCalls = {
   }),
   getsetting: defineCall({
     summary: 'Read several codes at once (sections are setting codes; `keys` empty means all keys).',
-    request: z.array(z.object({ section: settingcode, keys: z.array(z.string().max(64)).max(100).default([]) })).min(1).max(50),
+    request: z
+      .array(z.object({ section: settingcode, keys: z.array(z.string().max(64)).max(100).default([]) }))
+      .min(1)
+      .max(50),
     data: z.array(z.object({ section: z.string(), data: z.array(KeyValue) })),
     permission: (b) => b.map((s) => read(s.section)),
     mutating: false,
   }),
   setsetting: defineCall({
     summary: 'Write several codes at once, all or nothing across every section.',
-    request: z.array(z.object({ section: settingcode, data: z.array(KeyValue).min(1).max(100) })).min(1).max(50),
+    request: z
+      .array(z.object({ section: settingcode, data: z.array(KeyValue).min(1).max(100) }))
+      .min(1)
+      .max(50),
     data: NoData,
     permission: (b) => b.map((s) => write(s.section)),
     mutating: true,

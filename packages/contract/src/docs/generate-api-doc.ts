@@ -7,9 +7,19 @@ import { SETTINGS, SETTING_CODES } from '../settings/index.js';
 
 function fields(schema: z.ZodType): string {
   try {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { type?: string; properties?: Record<string, unknown>; items?: { properties?: Record<string, unknown> } };
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+      type?: string;
+      properties?: Record<string, unknown>;
+      items?: { properties?: Record<string, unknown> };
+    };
     const props = json.properties ?? json.items?.properties;
-    if (props) return (json.type === 'array' ? 'list of ' : '') + Object.keys(props).map((k) => `\`${k}\``).join(', ');
+    if (props)
+      return (
+        (json.type === 'array' ? 'list of ' : '') +
+        Object.keys(props)
+          .map((k) => `\`${k}\``)
+          .join(', ')
+      );
     return json.type === 'object' ? '`{}`' : 'raw bytes';
   } catch {
     return '';
@@ -49,7 +59,14 @@ export function renderApiDoc(): string {
   ];
   for (const code of SETTING_CODES) {
     const def = SETTINGS[code];
-    lines.push(`### \`${code}\``, '', `${def.description} Read: ${describeRequirement(def.read)}. Write: ${describeRequirement(def.write)}.`, '', '| key | default | notes |', '|---|---|---|');
+    lines.push(
+      `### \`${code}\``,
+      '',
+      `${def.description} Read: ${describeRequirement(def.read)}. Write: ${describeRequirement(def.write)}.`,
+      '',
+      '| key | default | notes |',
+      '|---|---|---|',
+    );
     for (const [key, k] of Object.entries(def.keys)) {
       const notes = [k.description, k.secret ? 'secret (reads as "")' : '', k.readOnly ? 'read-only' : ''].filter(Boolean).join('; ');
       lines.push(`| \`${key}\` | \`${k.default}\` | ${notes.replace(/\|/g, '\\|')} |`);

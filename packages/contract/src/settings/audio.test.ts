@@ -30,7 +30,10 @@ describe('audio input toggles (spec §4)', () => {
     expect(onKeys(toggle(state('macin1', 'linein2'), 'linein2', false))).toEqual(['macin1']);
   });
   it('other keys pass through untouched', () => {
-    expect(adjustAudioInput({ ...state('macin1'), analog_volume: '70' }, 'analog_volume')).toEqual({ ...state('macin1'), analog_volume: '70' });
+    expect(adjustAudioInput({ ...state('macin1'), analog_volume: '70' }, 'analog_volume')).toEqual({
+      ...state('macin1'),
+      analog_volume: '70',
+    });
   });
 
   it('from every valid state, every toggle leads to a valid state', () => {
@@ -39,12 +42,13 @@ describe('audio input toggles (spec §4)', () => {
     expect(valid.length).toBeGreaterThan(5);
     for (const v of valid) {
       for (const key of INPUTS) {
-        for (const value of [true, false]) expect(checkAudioInput(toggle(v, key, value)), `${JSON.stringify(v)} ${key}=${value}`).toEqual([]);
+        for (const value of [true, false])
+          expect(checkAudioInput(toggle(v, key, value)), `${JSON.stringify(v)} ${key}=${value}`).toEqual([]);
       }
     }
   });
 
-  it('is the code\'s adjust rule, applied by editValue', () => {
+  it("is the code's adjust rule, applied by editValue", () => {
     expect(onKeys(editValue('setting_audio_input', state('macin1', 'linein1'), 'hdmi5', 'true'))).toEqual(['hdmi5']);
   });
 });

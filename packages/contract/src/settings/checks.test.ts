@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { applyWrite, type SettingCode } from './index.js';
 
 const write = (code: SettingCode, data: Record<string, string>, stored: Record<string, string> = {}) =>
-  applyWrite(code, stored, Object.entries(data).map(([key, value]) => ({ key, value })));
+  applyWrite(
+    code,
+    stored,
+    Object.entries(data).map(([key, value]) => ({ key, value })),
+  );
 const issues = (r: ReturnType<typeof write>) => (r.ok ? [] : r.issues);
 
 describe('video input (spec §5)', () => {
@@ -33,7 +37,9 @@ describe('audio input exclusivity (spec §4)', () => {
 
 describe('storage and ports', () => {
   it('auto clear by free space and retention clear are exclusive', () => {
-    expect(issues(write('setting_check_storage', { enable: 'true', retentionenable: 'true' })).map((i) => i.key)).toEqual(['retentionenable']);
+    expect(issues(write('setting_check_storage', { enable: 'true', retentionenable: 'true' })).map((i) => i.key)).toEqual([
+      'retentionenable',
+    ]);
     expect(write('setting_check_storage', { enable: 'true' }).ok).toBe(true);
     // Checked on the merged values: turning one on while the stored other is on fails too.
     expect(write('setting_check_storage', { retentionenable: 'true' }, { enable: 'true' }).ok).toBe(false);
@@ -64,7 +70,14 @@ describe('network (spec §5)', () => {
     expect(write('setting_system_network', { ...statics, mac: '00:11:22:33:44:55' }).ok).toBe(true);
   });
   it('reports every invalid address in the spec form', () => {
-    const r = write('setting_system_network', { dhcp: 'false', ip: '10.1.2.256', netmask: '255.0.255.0', gateway: '1.2.3', mac: '01:00:5e:00:00:01', dns: '' });
+    const r = write('setting_system_network', {
+      dhcp: 'false',
+      ip: '10.1.2.256',
+      netmask: '255.0.255.0',
+      gateway: '1.2.3',
+      mac: '01:00:5e:00:00:01',
+      dns: '',
+    });
     expect(issues(r)).toEqual([
       { key: 'ip', message: 'IP 10.1.2.256 is not a legitimate format. Please input again.' },
       { key: 'netmask', message: 'Netmask 255.0.255.0 is not a legitimate format. Please input again.' },

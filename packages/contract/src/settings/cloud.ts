@@ -8,7 +8,11 @@ import { pathText, tokenText } from './values.js';
  * An enabled provider needs its credentials, checked on the merged values (a kept secret counts).
  */
 const missing = (v: Record<string, string>, rules: Record<string, SettingRule>): SettingIssue[] =>
-  v.enable === 'true' ? Object.entries(rules).filter(([k]) => !v[k]).map(([k, rule]) => ruleIssue(k, rule)) : [];
+  v.enable === 'true'
+    ? Object.entries(rules)
+        .filter(([k]) => !v[k])
+        .map(([k, rule]) => ruleIssue(k, rule))
+    : [];
 
 export const settingCloudGoogle = defineSetting({
   description: 'Sharing recordings to Google Drive.',

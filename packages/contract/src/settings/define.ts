@@ -5,7 +5,18 @@ import type { Requirement } from '../permissions.js';
  * What a value is, for the console to pick the widget and its range (zod 4 `.meta({ setting })` on every value
  * schema; `settingKey` copies it onto the key). The schema stays the one judge of a value; this only describes it.
  */
-export type TextFormat = 'plain' | 'compact' | 'host' | 'url' | 'path' | 'token' | 'account' | 'password' | 'address' | 'hexColor' | 'fileName';
+export type TextFormat =
+  | 'plain'
+  | 'compact'
+  | 'host'
+  | 'url'
+  | 'path'
+  | 'token'
+  | 'account'
+  | 'password'
+  | 'address'
+  | 'hexColor'
+  | 'fileName';
 export type ValueMeta =
   | { kind: 'bool' }
   | { kind: 'int'; min: number; max: number }
@@ -107,8 +118,12 @@ export const settingKey = (def: string, schema: z.ZodType<string, string>, descr
 export const CONTROL_CHARS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
 const enumSchema = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.string().trim().refine((v) => (values as readonly string[]).includes(v), `must be one of ${values.join(', ')}`);
-export const enumText = <T extends readonly [string, ...string[]]>(values: T) => withMeta(enumSchema(values), { kind: 'enum', options: values });
+  z
+    .string()
+    .trim()
+    .refine((v) => (values as readonly string[]).includes(v), `must be one of ${values.join(', ')}`);
+export const enumText = <T extends readonly [string, ...string[]]>(values: T) =>
+  withMeta(enumSchema(values), { kind: 'enum', options: values });
 export const boolText = withMeta(enumSchema(['true', 'false']), { kind: 'bool' });
 export const intText = (min: number, max: number) =>
   withMeta(
@@ -138,6 +153,12 @@ export const compactText = (max: number) =>
       .pipe(textSchema(max)),
     { kind: 'text', maxLength: max, format: 'compact' },
   );
-export const timeText = withMeta(z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be a time HH:mm:ss'), { kind: 'time' });
+export const timeText = withMeta(
+  z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be a time HH:mm:ss'),
+  { kind: 'time' },
+);
 /** Read-only values are written by the service only; any string is accepted as stored. */
 export const anyText = withMeta(z.string(), { kind: 'any' });

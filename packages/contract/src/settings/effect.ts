@@ -3,8 +3,22 @@ import { defineSetting, enumText, intText, settingKey as key } from './define.js
 
 /** Animation types 0-15 of spec §3 (0 none ... 15 alpha); index = type value. */
 export const ANIMATION_TYPES = [
-  'null', 'roll right-down', 'roll right-up', 'roll expand right', 'roll expand left', 'cover down', 'cover up',
-  'cover right', 'cover left', 'push down', 'push up', 'push right', 'push left', 'roll expand out', 'roll box appear', 'alpha',
+  'null',
+  'roll right-down',
+  'roll right-up',
+  'roll expand right',
+  'roll expand left',
+  'cover down',
+  'cover up',
+  'cover right',
+  'cover left',
+  'push down',
+  'push up',
+  'push right',
+  'push left',
+  'roll expand out',
+  'roll box appear',
+  'alpha',
 ] as const;
 
 export const settingLayoutAnimate = defineSetting({

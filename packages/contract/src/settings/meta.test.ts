@@ -1,9 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  accountText, anyText, boolText, compactText, conditionHolds, dateTimeText, editIssues, editValue, enumText, hostText, intText,
-  matchSettingRule, pathText, SETTING_CODES, SETTING_RULES, SETTINGS, settingKeysOf, textMax, timeText, tokenText, urlText,
-  valueMetaOf, when, withMeta, zoneText, type SettingCode, type SettingKeyDef,
+  accountText,
+  anyText,
+  boolText,
+  compactText,
+  conditionHolds,
+  dateTimeText,
+  editIssues,
+  editValue,
+  enumText,
+  hostText,
+  intText,
+  matchSettingRule,
+  pathText,
+  SETTING_CODES,
+  SETTING_RULES,
+  SETTINGS,
+  settingKeysOf,
+  textMax,
+  timeText,
+  tokenText,
+  urlText,
+  valueMetaOf,
+  when,
+  withMeta,
+  zoneText,
+  type SettingCode,
+  type SettingKeyDef,
 } from './index.js';
 
 describe('value metadata (zod .meta)', () => {
@@ -35,7 +59,7 @@ describe('value metadata (zod .meta)', () => {
 
   describe.each(SETTING_CODES)('%s', (code: SettingCode) => {
     const keys = settingKeysOf(code);
-    it('every key carries its schema\'s metadata, in declaration order', () => {
+    it("every key carries its schema's metadata, in declaration order", () => {
       expect(keys.map(([k]) => k)).toEqual(Object.keys(SETTINGS[code].keys));
       keys.forEach(([k, def], i) => {
         expect(def.order, k).toBe(i);
@@ -51,7 +75,11 @@ describe('value metadata (zod .meta)', () => {
           expect(def.schema.safeParse(String(def.meta.min - 1)).success, k).toBe(false);
         }
         if (def.meta.kind === 'enum') for (const o of def.meta.options) expect(def.schema.safeParse(o).success, `${k}=${o}`).toBe(true);
-        if (def.meta.kind === 'bool') expect(['true', 'false'].every((v) => def.schema.safeParse(v).success), k).toBe(true);
+        if (def.meta.kind === 'bool')
+          expect(
+            ['true', 'false'].every((v) => def.schema.safeParse(v).success),
+            k,
+          ).toBe(true);
       }
     });
     it('conditions name another key of the code and values it can take', () => {
@@ -93,14 +121,20 @@ describe('edit rules for the console', () => {
     expect(editIssues('setting_cloud_dropbox', { enable: 'true', path: '/x', accesstoken: '' })).toEqual([]);
   });
   it('editValue applies the serial and storage exclusivity', () => {
-    expect(editValue('setting_serial_port', { rs232_type: 'controlpannel', rs485_type: 'default' }, 'rs485_type', 'controlpannel'))
-      .toMatchObject({ rs232_type: 'default', rs485_type: 'controlpannel' });
-    expect(editValue('setting_check_storage', { enable: 'true', retentionenable: 'false' }, 'retentionenable', 'true'))
-      .toMatchObject({ enable: 'false', retentionenable: 'true' });
+    expect(
+      editValue('setting_serial_port', { rs232_type: 'controlpannel', rs485_type: 'default' }, 'rs485_type', 'controlpannel'),
+    ).toMatchObject({ rs232_type: 'default', rs485_type: 'controlpannel' });
+    expect(editValue('setting_check_storage', { enable: 'true', retentionenable: 'false' }, 'retentionenable', 'true')).toMatchObject({
+      enable: 'false',
+      retentionenable: 'true',
+    });
   });
   it('matchSettingRule finds the rule and its arguments in a message', () => {
     expect(matchSettingRule('Channel B is set to RTSP. Please input its RTSP URL.')).toEqual({ rule: 'videoRtspUrl', args: ['B'] });
-    expect(matchSettingRule('macin1 must be off while hdmi5 is on. Turn hdmi5 off first.')).toEqual({ rule: 'audioOffWhileHdmi5', args: ['macin1'] });
+    expect(matchSettingRule('macin1 must be off while hdmi5 is on. Turn hdmi5 off first.')).toEqual({
+      rule: 'audioOffWhileHdmi5',
+      args: ['macin1'],
+    });
     expect(matchSettingRule('something else')).toBeUndefined();
   });
 });

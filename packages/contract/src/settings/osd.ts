@@ -32,7 +32,17 @@ export const settingOsd = defineSetting({
     texty: key('1000', coord, 'Text top edge in pixels.', { disabledWhen: textOff }),
     fontname: key('arial', enumText(OSD_FONTS), 'Font: calibri, times_new_roman or arial.'),
     fontsize: key('10', coord, `Font size, 0-${LIMITS.osdCoordinateMax}.`),
-    fontcolor: key('000000', withMeta(z.string().trim().regex(/^[0-9A-Fa-f]{6}$/, 'must be 6 hex digits RRGGBB without #'), { kind: 'text', maxLength: 6, format: 'hexColor' }), 'Font colour RRGGBB.'),
+    fontcolor: key(
+      '000000',
+      withMeta(
+        z
+          .string()
+          .trim()
+          .regex(/^[0-9A-Fa-f]{6}$/, 'must be 6 hex digits RRGGBB without #'),
+        { kind: 'text', maxLength: 6, format: 'hexColor' },
+      ),
+      'Font colour RRGGBB.',
+    ),
   },
   normalize: (v) => ({ ...v, logoname: LOGO_FILE }),
 });

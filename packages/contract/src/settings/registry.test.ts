@@ -13,15 +13,54 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_rec_video_codec: ['main_quality', 'main_bitrate', 'main_streamtype', 'sub_quality', 'sub_bitrate', 'sub_streamtype'],
   setting_layout_animate: ['type', 'speed'],
   setting_video_layout: ['type'],
-  setting_osd: ['enablelogo', 'logowidth', 'logoheight', 'logox', 'logoy', 'logoname', 'enabledatetime', 'timex', 'timey', 'enabletext', 'textcontent', 'textx', 'texty', 'fontname', 'fontsize', 'fontcolor'],
+  setting_osd: [
+    'enablelogo',
+    'logowidth',
+    'logoheight',
+    'logox',
+    'logoy',
+    'logoname',
+    'enabledatetime',
+    'timex',
+    'timey',
+    'enabletext',
+    'textcontent',
+    'textx',
+    'texty',
+    'fontname',
+    'fontsize',
+    'fontcolor',
+  ],
   setting_ppt: ['switchenable', 'switchdiff', 'switchduration', 'pushenable'],
   setting_live_rtmp: ['mainenable', 'mainurl', 'subenable', 'suburl'],
   setting_live_rtsp: ['mainenable', 'mainurl', 'subenable', 'suburl', 'type'],
-  setting_advance_media_save: ['savepath', 'hddenable', 'usbenable', 'usbdownload', 'fileprefix', 'maxduration', ...[0, 1, 2, 3, 4].map((i) => `resource_vi${i}_enable`), 'movie_high_enable', 'movie_low_enable'],
+  setting_advance_media_save: [
+    'savepath',
+    'hddenable',
+    'usbenable',
+    'usbdownload',
+    'fileprefix',
+    'maxduration',
+    ...[0, 1, 2, 3, 4].map((i) => `resource_vi${i}_enable`),
+    'movie_high_enable',
+    'movie_low_enable',
+  ],
   setting_check_storage: ['enable', 'exectime', 'freesize', 'retentionenable', 'retentiondays', 'retentionexectime'],
   setting_segmentation: ['mode'],
   setting_serial_port: ['rs232_biterate', 'rs485_biterate', 'rs232_type', 'rs485_type'],
-  setting_advance_ftp: ['enable', 'host', 'port', 'username', 'password', 'path', 'protocol', 'uploadmodel', 'timeenable', 'timebegin', 'timeend'],
+  setting_advance_ftp: [
+    'enable',
+    'host',
+    'port',
+    'username',
+    'password',
+    'path',
+    'protocol',
+    'uploadmodel',
+    'timeenable',
+    'timebegin',
+    'timeend',
+  ],
   setting_mc_pro: ['enable'],
   setting_system_network: ['dhcp', 'ip', 'netmask', 'gateway', 'mac', 'dns', 'realip', 'realnetmask', 'realgateway', 'realdns', 'realmac'],
   setting_datetime: ['current', 'zone'],
@@ -69,14 +108,22 @@ describe('setting registry', () => {
     it('can be written back as they are', () => {
       const writable = Object.entries(def.keys).filter(([, d]) => !d.readOnly);
       if (writable.length === 0) return;
-      const result = applyWrite(code, {}, writable.map(([k, d]) => ({ key: k, value: d.default })));
+      const result = applyWrite(
+        code,
+        {},
+        writable.map(([k, d]) => ({ key: k, value: d.default })),
+      );
       expect(result).toMatchObject({ ok: true, changed: [] });
     });
   });
 
   it('marks exactly the read-only and secret keys of the brief', () => {
     const flagged = (flag: 'readOnly' | 'secret') =>
-      SETTING_CODES.flatMap((code) => Object.entries(SETTINGS[code].keys).filter(([, d]) => d[flag]).map(([k]) => `${code}.${k}`)).sort();
+      SETTING_CODES.flatMap((code) =>
+        Object.entries(SETTINGS[code].keys)
+          .filter(([, d]) => d[flag])
+          .map(([k]) => `${code}.${k}`),
+      ).sort();
     expect(flagged('readOnly')).toEqual(
       [
         ...['realip', 'realnetmask', 'realgateway', 'realdns', 'realmac'].map((k) => `setting_system_network.${k}`),
@@ -85,7 +132,12 @@ describe('setting registry', () => {
       ].sort(),
     );
     expect(flagged('secret')).toEqual(
-      ['setting_advance_ftp.password', 'setting_cloud_google.clientsecret', 'setting_cloud_dropbox.accesstoken', 'setting_lockscreen.password'].sort(),
+      [
+        'setting_advance_ftp.password',
+        'setting_cloud_google.clientsecret',
+        'setting_cloud_dropbox.accesstoken',
+        'setting_lockscreen.password',
+      ].sort(),
     );
   });
 

@@ -54,5 +54,5 @@ export type SettingKey<C extends SettingCode> = keyof (typeof SETTINGS)[C]['keys
 export const SETTING_CODES = Object.keys(SETTINGS) as SettingCode[];
 
 export function isSettingCode(s: string): s is SettingCode {
-  return  Object.hasOwn(SETTINGS, s);
+  return Object.hasOwn(SETTINGS, s);
 }

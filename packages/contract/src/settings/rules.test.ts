@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { applyWrite, type SettingCode } from './index.js';
 
 const write = (code: SettingCode, data: Record<string, string>, stored: Record<string, string> = {}) =>
-  applyWrite(code, stored, Object.entries(data).map(([key, value]) => ({ key, value })));
+  applyWrite(
+    code,
+    stored,
+    Object.entries(data).map(([key, value]) => ({ key, value })),
+  );
 const messages = (r: ReturnType<typeof write>) => (r.ok ? [] : r.issues.map((i) => i.message));
 
 /** [code, key, a good value, a bad value, the rule named in the message]. */
@@ -116,7 +120,13 @@ describe('schema transforms', () => {
     expect(write('setting_audio_input', { analog_volume: ' 050 ' })).toMatchObject({ ok: true, values: { analog_volume: '50' } });
     expect(write('setting_room', { name: '  Room 1 ' })).toMatchObject({ ok: true, values: { name: 'Room 1' } });
     expect(write('setting_advance_media_save', { fileprefix: ' Math A 1 ' })).toMatchObject({ ok: true, values: { fileprefix: 'MathA1' } });
-    expect(write('setting_product', { model: 'B3 PLUS', serialnumber: ' SN 0001 ' })).toMatchObject({ ok: true, values: { model: 'B3PLUS', serialnumber: 'SN0001' } });
-    expect(write('setting_live_rtmp', { mainurl: ' rtmp://x/app/key ' })).toMatchObject({ ok: true, values: { mainurl: 'rtmp://x/app/key' } });
+    expect(write('setting_product', { model: 'B3 PLUS', serialnumber: ' SN 0001 ' })).toMatchObject({
+      ok: true,
+      values: { model: 'B3PLUS', serialnumber: 'SN0001' },
+    });
+    expect(write('setting_live_rtmp', { mainurl: ' rtmp://x/app/key ' })).toMatchObject({
+      ok: true,
+      values: { mainurl: 'rtmp://x/app/key' },
+    });
   });
 });

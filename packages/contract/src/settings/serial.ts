@@ -16,10 +16,7 @@ export const settingSerialPort = defineSetting({
     rs485_type: key('default', portType, 'RS485 use: default or controlpannel.'),
   },
   // Spec §4: the console forces the other port to default; on data, both at once is refused.
-  check: (v) =>
-    v.rs232_type === 'controlpannel' && v.rs485_type === 'controlpannel'
-      ? [ruleIssue('rs485_type', 'serialOnePanel')]
-      : [],
+  check: (v) => (v.rs232_type === 'controlpannel' && v.rs485_type === 'controlpannel' ? [ruleIssue('rs485_type', 'serialOnePanel')] : []),
   // Spec §4: choosing the control panel on one port sets the other to default.
   adjust: (v, changed) => {
     const other = changed === 'rs232_type' ? 'rs485_type' : changed === 'rs485_type' ? 'rs232_type' : undefined;

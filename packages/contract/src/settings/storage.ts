@@ -52,7 +52,11 @@ export const settingAdvanceMediaSave = defineSetting({
     usbenable: key('false', boolText, 'Also record to a USB disk.'),
     usbdownload: key('false', boolText, 'Allow copying recordings to a USB disk.'),
     fileprefix: key('', filePrefixText, `Prefix of recording file names, at most ${LIMITS.filePrefixMax} characters, whitespace removed.`),
-    maxduration: key(String(dur.default), maxDurationText, `Longest recording in hours, ${dur.min}-${dur.max}; non-numeric means ${dur.default}.`),
+    maxduration: key(
+      String(dur.default),
+      maxDurationText,
+      `Longest recording in hours, ${dur.min}-${dur.max}; non-numeric means ${dur.default}.`,
+    ),
     ...resourceKeys,
     movie_high_enable: key('true', boolText, 'Record the HD picture (always true).'),
     movie_low_enable: key('true', boolText, 'Record the SD picture.'),
@@ -75,20 +79,23 @@ export const settingCheckStorage = defineSetting({
   keys: {
     enable: key('false', boolText, 'Clear the oldest recordings when free space drops below freesize.'),
     exectime: key('02:00:00', timeText, 'Daily time of the free-space check.', { disabledWhen: when('enable', 'false') }),
-    freesize: key('50', intText(free.min, free.max), `Free space to keep in GB, ${free.min}-${free.max}.`, { disabledWhen: when('enable', 'false') }),
+    freesize: key('50', intText(free.min, free.max), `Free space to keep in GB, ${free.min}-${free.max}.`, {
+      disabledWhen: when('enable', 'false'),
+    }),
     retentionenable: key('false', boolText, 'Clear recordings older than retentiondays.'),
-    retentiondays: key('30', intText(days.min, days.max), `Days recordings are kept, ${days.min}-${days.max}.`, { disabledWhen: when('retentionenable', 'false') }),
+    retentiondays: key('30', intText(days.min, days.max), `Days recordings are kept, ${days.min}-${days.max}.`, {
+      disabledWhen: when('retentionenable', 'false'),
+    }),
     retentionexectime: key('03:00:00', timeText, 'Daily time of the retention clear.', { disabledWhen: when('retentionenable', 'false') }),
   },
-  check: (v) =>
-    v.enable === 'true' && v.retentionenable === 'true'
-      ? [ruleIssue('retentionenable', 'storageClearExclusive')]
-      : [],
+  check: (v) => (v.enable === 'true' && v.retentionenable === 'true' ? [ruleIssue('retentionenable', 'storageClearExclusive')] : []),
   // Spec §4: the two ways of clearing are exclusive; turning one on turns the other off.
   adjust: (v, changed) =>
-    changed === 'enable' && v.enable === 'true' ? { ...v, retentionenable: 'false' }
-    : changed === 'retentionenable' && v.retentionenable === 'true' ? { ...v, enable: 'false' }
-    : v,
+    changed === 'enable' && v.enable === 'true'
+      ? { ...v, retentionenable: 'false' }
+      : changed === 'retentionenable' && v.retentionenable === 'true'
+        ? { ...v, enable: 'false' }
+        : v,
 });
 
 export const settingSegmentation = defineSetting({

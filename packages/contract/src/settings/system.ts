@@ -33,13 +33,12 @@ export const settingAutorepair = defineSetting({
   keys: {
     enable: key('false', boolText, 'Run automatic repair in the work window.'),
     starttime: key('01:00:00', timeText, 'Start of the work window (HH:mm:ss).', { disabledWhen: when('enable', 'false') }),
-    endtime: key('05:00:00', timeText, 'End of the work window (HH:mm:ss); before starttime means overnight.', { disabledWhen: when('enable', 'false') }),
+    endtime: key('05:00:00', timeText, 'End of the work window (HH:mm:ss); before starttime means overnight.', {
+      disabledWhen: when('enable', 'false'),
+    }),
     reboot: key('false', boolText, 'Reboot after a repair.', { disabledWhen: when('enable', 'false') }),
   },
-  check: (v) =>
-    v.enable === 'true' && v.starttime === v.endtime
-      ? [ruleIssue('endtime', 'repairWindowEmpty')]
-      : [],
+  check: (v) => (v.enable === 'true' && v.starttime === v.endtime ? [ruleIssue('endtime', 'repairWindowEmpty')] : []),
 });
 
 /** Spec §5: spaces are blocked in password fields; the service stores a hash, never the text. */
@@ -57,7 +56,10 @@ export const settingLockscreen = defineSetting({
   write: anyOf('systemsetting'),
   keys: {
     enable: key('false', boolText, 'Lock the console screen with a password.'),
-    password: key('', lockPasswordText, 'Unlock password (stored hashed by the service).', { secret: true, disabledWhen: when('enable', 'false') }),
+    password: key('', lockPasswordText, 'Unlock password (stored hashed by the service).', {
+      secret: true,
+      disabledWhen: when('enable', 'false'),
+    }),
   },
   check: (v) => (v.enable === 'true' && !v.password ? [ruleIssue('password', 'lockPassword')] : []),
 });

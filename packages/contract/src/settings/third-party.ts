@@ -3,8 +3,10 @@ import { boolText, defineSetting, enumText, intText, settingKey as key, timeText
 import { ruleIssue, type SettingRule } from './rules.js';
 import { accountText, hostText, passwordText, pathText, tokenText } from './values.js';
 
-const needsHost = (rule: SettingRule) => (v: Record<string, string>): SettingIssue[] =>
-  v.enable === 'true' && !v.host ? [ruleIssue('host', rule)] : [];
+const needsHost =
+  (rule: SettingRule) =>
+  (v: Record<string, string>): SettingIssue[] =>
+    v.enable === 'true' && !v.host ? [ruleIssue('host', rule)] : [];
 const timed = when('timeenable', 'false');
 
 export const settingAdvanceFtp = defineSetting({

@@ -8,7 +8,9 @@ describe('readableValues', () => {
   });
   it('applies normalize to stored values', () => {
     expect(readableValues('setting_rec_video_codec', { sub_quality: '720' }).sub_quality).toBe('360');
-    expect(readableValues('setting_advance_media_save', { hddenable: 'false', movie_high_enable: 'false', maxduration: 'abc' })).toMatchObject({
+    expect(
+      readableValues('setting_advance_media_save', { hddenable: 'false', movie_high_enable: 'false', maxduration: 'abc' }),
+    ).toMatchObject({
       hddenable: 'true',
       movie_high_enable: 'true',
       maxduration: '10',
@@ -16,7 +18,10 @@ describe('readableValues', () => {
     expect(readableValues('setting_osd', { logoname: 'other.png' }).logoname).toBe('logo.argb');
   });
   it('blanks secrets', () => {
-    expect(readableValues('setting_advance_ftp', { password: 'hunter2', username: 'rec' })).toMatchObject({ password: '', username: 'rec' });
+    expect(readableValues('setting_advance_ftp', { password: 'hunter2', username: 'rec' })).toMatchObject({
+      password: '',
+      username: 'rec',
+    });
     expect(readableValues('setting_cloud_google', { clientsecret: 'GOCSPX-1' }).clientsecret).toBe('');
     expect(readableValues('setting_lockscreen', { password: '$argon2id$...' }).password).toBe('');
   });
@@ -24,7 +29,10 @@ describe('readableValues', () => {
 
 describe('applyWrite', () => {
   it('returns every writable key and the keys that changed', () => {
-    const r = applyWrite('setting_audio_input', { analog_volume: '40' }, [{ key: 'analog_volume', value: '70' }, { key: 'hdmi5', value: 'false' }]);
+    const r = applyWrite('setting_audio_input', { analog_volume: '40' }, [
+      { key: 'analog_volume', value: '70' },
+      { key: 'hdmi5', value: 'false' },
+    ]);
     expect(r).toEqual({ ok: true, values: { ...defaultValues('setting_audio_input'), analog_volume: '70' }, changed: ['analog_volume'] });
   });
   it('is all or nothing and reports every bad key', () => {
@@ -64,7 +72,10 @@ describe('applyWrite', () => {
   });
   it('keeps a stored secret when "" is written and replaces it otherwise', () => {
     const stored = { password: 'old-pass', host: 'ftp.example.com' };
-    const keep = applyWrite('setting_advance_ftp', stored, [{ key: 'password', value: '' }, { key: 'port', value: '2121' }]);
+    const keep = applyWrite('setting_advance_ftp', stored, [
+      { key: 'password', value: '' },
+      { key: 'port', value: '2121' },
+    ]);
     expect(keep).toMatchObject({ ok: true, values: { password: 'old-pass', port: '2121' }, changed: ['port'] });
     const replace = applyWrite('setting_advance_ftp', stored, [{ key: 'password', value: 'new pass!' }]);
     expect(replace).toMatchObject({ ok: true, values: { password: 'new pass!' }, changed: ['password'] });
@@ -76,11 +87,17 @@ describe('applyWrite', () => {
       { key: 'movie_high_enable', value: 'false' },
     ]);
     expect(r).toMatchObject({ ok: true, values: { maxduration: '10', hddenable: 'true', movie_high_enable: 'true' }, changed: [] });
-    expect(applyWrite('setting_osd', {}, [{ key: 'logoname', value: '../../etc/passwd' }])).toMatchObject({ ok: true, values: { logoname: 'logo.argb' } });
+    expect(applyWrite('setting_osd', {}, [{ key: 'logoname', value: '../../etc/passwd' }])).toMatchObject({
+      ok: true,
+      values: { logoname: 'logo.argb' },
+    });
   });
   it('cross-key issues come after every key is valid, and nothing is applied', () => {
     const stored = { macin1: 'true' };
-    const r = applyWrite('setting_audio_input', stored, [{ key: 'analog_volume', value: '10' }, { key: 'macin2', value: 'true' }]);
+    const r = applyWrite('setting_audio_input', stored, [
+      { key: 'analog_volume', value: '10' },
+      { key: 'macin2', value: 'true' },
+    ]);
     expect(r.ok).toBe(false);
     expect(stored).toEqual({ macin1: 'true' });
   });

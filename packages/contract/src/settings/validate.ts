@@ -6,9 +6,7 @@ import { SETTINGS, type SettingCode } from './registry.js';
  * console (defaults, client-side pre-checks). Values are always strings.
  */
 
-export type WriteResult =
-  | { ok: true; values: Record<string, string>; changed: string[] }
-  | { ok: false; issues: SettingIssue[] };
+export type WriteResult = { ok: true; values: Record<string, string>; changed: string[] } | { ok: false; issues: SettingIssue[] };
 
 const has = (o: object, k: string) => Object.hasOwn(o, k);
 /** The definition widened to the common shape (the registry keeps each code's literal key names). */
@@ -53,7 +51,11 @@ function parseOne(code: SettingCode, k: string, value: unknown, seen: Set<string
  * `values` holds every writable key (read-only keys are the service's to compute, never stored from here);
  * `changed` lists the keys whose value differs from before.
  */
-export function applyWrite(code: SettingCode, stored: Record<string, string>, data: readonly { key: string; value: string }[]): WriteResult {
+export function applyWrite(
+  code: SettingCode,
+  stored: Record<string, string>,
+  data: readonly { key: string; value: string }[],
+): WriteResult {
   const def = defOf(code);
   const issues: SettingIssue[] = [];
   const written: Record<string, string> = {};

@@ -66,7 +66,10 @@ export const urlText = (schemes: readonly string[]) =>
       .string()
       .trim()
       .max(1024, 'must be at most 1024 characters')
-      .refine((v) => v === '' || isUrlOf(v, schemes), `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL without spaces, quotes or $ ( ) ;`),
+      .refine(
+        (v) => v === '' || isUrlOf(v, schemes),
+        `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL without spaces, quotes or $ ( ) ;`,
+      ),
     { kind: 'text', maxLength: 1024, format: 'url' },
   );
 
@@ -149,7 +152,6 @@ export function isZone(v: string): boolean {
   if (minutes === 0) return m[1] === '+';
   return minutes >= -720 && minutes <= 780;
 }
-export const zoneText = withMeta(
-  z.string().trim().refine(isZone, 'must be a time zone UTC±HH:MM from UTC-12:00 to UTC+13:00'),
-  { kind: 'zone' },
-);
+export const zoneText = withMeta(z.string().trim().refine(isZone, 'must be a time zone UTC±HH:MM from UTC-12:00 to UTC+13:00'), {
+  kind: 'zone',
+});

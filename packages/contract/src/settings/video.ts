@@ -14,10 +14,16 @@ const rtspUrl = urlText(['rtsp']);
 
 const videoInputKeys: Record<string, SettingKeyDef> = {};
 for (const ch of VIDEO_CHANNELS) {
-  videoInputKeys[`channel${ch}`] = key(DEFAULT_SOURCE[ch] ?? '', sourceText, `Source of channel ${ch}: hdmi1-4, sdi1-4, rtsp or "" (none).`);
+  videoInputKeys[`channel${ch}`] = key(
+    DEFAULT_SOURCE[ch] ?? '',
+    sourceText,
+    `Source of channel ${ch}: hdmi1-4, sdi1-4, rtsp or "" (none).`,
+  );
 }
 for (const ch of VIDEO_CHANNELS) {
-  videoInputKeys[`rtspURL${ch}`] = key('', rtspUrl, `RTSP URL pulled when channel ${ch} is rtsp.`, { visibleWhen: when(`channel${ch}`, 'rtsp') });
+  videoInputKeys[`rtspURL${ch}`] = key('', rtspUrl, `RTSP URL pulled when channel ${ch} is rtsp.`, {
+    visibleWhen: when(`channel${ch}`, 'rtsp'),
+  });
 }
 
 function checkVideoInput(v: Record<string, string>): SettingIssue[] {
@@ -62,8 +68,5 @@ export const settingRecVideoCodec = defineSetting({
   },
   // Spec §3: sub quality is forced to 360 on load, whatever was stored.
   normalize: (v) => ({ ...v, sub_quality: '360' }),
-  check: (v) =>
-    v.main_bitrate === '20000' && v.main_quality !== '2160'
-      ? [ruleIssue('main_bitrate', 'videoBitrate20000')]
-      : [],
+  check: (v) => (v.main_bitrate === '20000' && v.main_quality !== '2160' ? [ruleIssue('main_bitrate', 'videoBitrate20000')] : []),
 });

@@ -16,7 +16,11 @@ export function Brand({ narrow }: { narrow: boolean }) {
       <Link to="/main" className="rc-brand-logo" aria-label={product}>
         {config.head.image ? <img src={config.head.image} alt={product} /> : <Wordmark text={product} showText={!narrow} />}
       </Link>
-      {title && title !== product && !narrow && <span className="rc-brand-title" data-testid="header-title">{title}</span>}
+      {title && title !== product && !narrow && (
+        <span className="rc-brand-title" data-testid="header-title">
+          {title}
+        </span>
+      )}
     </div>
   );
 }

@@ -27,12 +27,19 @@ export function SideMenu() {
   // Narrow screens always start with the icon-only menu so the page keeps its width.
   const collapsed = narrow || collapsedWide;
 
-  const items = useMemo<MenuProps['items']>(() => MENU_GROUPS.flatMap((group) => {
-    const children = MENU_PAGES
-      .filter((p) => p.group === group.key && can(...p.requires) && !p.hiddenWhen?.(config))
-      .map((p) => ({ key: p.path, icon: MENU_ICONS[p.icon], label: t(`items.${p.id}`), 'data-testid': `menu-${p.id}` }));
-    return children.length ? [{ key: group.key, icon: MENU_ICONS[group.icon], label: t(`groups.${group.key}`), children }] : [];
-  }), [can, config, t]);
+  const items = useMemo<MenuProps['items']>(
+    () =>
+      MENU_GROUPS.flatMap((group) => {
+        const children = MENU_PAGES.filter((p) => p.group === group.key && can(...p.requires) && !p.hiddenWhen?.(config)).map((p) => ({
+          key: p.path,
+          icon: MENU_ICONS[p.icon],
+          label: t(`items.${p.id}`),
+          'data-testid': `menu-${p.id}`,
+        }));
+        return children.length ? [{ key: group.key, icon: MENU_ICONS[group.icon], label: t(`groups.${group.key}`), children }] : [];
+      }),
+    [can, config, t],
+  );
 
   // The selection follows the address (links, back button), and is remembered for the next visit.
   const current = pageOfLocation(pathname);

@@ -1,9 +1,28 @@
 import type { ReactNode } from 'react';
 import {
-  AimOutlined, ApiOutlined, AppstoreOutlined, CloudServerOutlined, CloudSyncOutlined, ControlOutlined,
-  DashboardOutlined, DesktopOutlined, FolderOutlined, FontSizeOutlined, FundProjectionScreenOutlined, HddOutlined,
-  InfoCircleOutlined, PictureOutlined, PlaySquareOutlined, ProfileOutlined, SettingOutlined, ShareAltOutlined,
-  SoundOutlined, TeamOutlined, ToolOutlined, UserOutlined, VideoCameraOutlined,
+  AimOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  CloudServerOutlined,
+  CloudSyncOutlined,
+  ControlOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  FolderOutlined,
+  FontSizeOutlined,
+  FundProjectionScreenOutlined,
+  HddOutlined,
+  InfoCircleOutlined,
+  PictureOutlined,
+  PlaySquareOutlined,
+  ProfileOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
+  SoundOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 
 /** The side menu's icons by name; the page table (console-pages.tsx) names them, the shell draws them. */

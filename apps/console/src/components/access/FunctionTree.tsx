@@ -31,10 +31,17 @@ export function FunctionTree({ value, onChange, disabled, id }: Props) {
     </Checkbox>
   );
   return (
-    <Flex id={id} vertical gap={10} role="group" aria-label={t('functionsLabel')}
+    <Flex
+      id={id}
+      vertical
+      gap={10}
+      role="group"
+      aria-label={t('functionsLabel')}
       style={{ border: '1px solid rgba(5,5,5,0.06)', borderRadius: 8, padding: '10px 12px' }}
     >
-      <Flex wrap gap="6px 0">{LEAVES.map((node) => box(node.key))}</Flex>
+      <Flex wrap gap="6px 0">
+        {LEAVES.map((node) => box(node.key))}
+      </Flex>
       {PARENTS.map((node) => (
         <Flex key={node.key} gap={8} align="flex-start" style={{ borderTop: '1px dashed rgba(5,5,5,0.08)', paddingTop: 10 }}>
           <div style={{ flex: '0 0 150px' }}>{box(node.key)}</div>
@@ -43,7 +50,9 @@ export function FunctionTree({ value, onChange, disabled, id }: Props) {
           </Flex>
         </Flex>
       ))}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('functionsHint')}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('functionsHint')}
+      </Typography.Text>
     </Flex>
   );
 }

@@ -4,7 +4,8 @@ import { schemaRule } from '../form-rules';
 import { GROUPCODE, GROUPCODE_MAX, GROUPNAME_MAX, USERCODE, USERCODE_MAX } from './code-rules';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
-const check = (schema: Parameters<typeof schemaRule>[0], value: unknown) => (schemaRule(schema, 'bad') as { validator: Validator }).validator({}, value);
+const check = (schema: Parameters<typeof schemaRule>[0], value: unknown) =>
+  (schemaRule(schema, 'bad') as { validator: Validator }).validator({}, value);
 
 describe('user and group code rules from the contract', () => {
   it('caps the inputs at the contract lengths', () => {

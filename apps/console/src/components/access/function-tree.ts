@@ -1,6 +1,12 @@
 import {
-  ALL_FUNCTIONS, SUB_FUNCTIONS, TOP_FUNCTIONS, isFunctionKey, parentOf,
-  type FunctionKey, type SubFunction, type TopFunction,
+  ALL_FUNCTIONS,
+  SUB_FUNCTIONS,
+  TOP_FUNCTIONS,
+  isFunctionKey,
+  parentOf,
+  type FunctionKey,
+  type SubFunction,
+  type TopFunction,
 } from '@roomcast/contract';
 
 /** One top-level function and the sub-functions that count only while it is ticked (spec §3). */
@@ -25,10 +31,12 @@ function ordered(keys: Iterable<FunctionKey>): FunctionKey[] {
  */
 export function normalizeFunctions(values: readonly string[] | undefined): FunctionKey[] {
   const known = new Set((values ?? []).filter(isFunctionKey));
-  return ordered([...known].filter((key) => {
-    const parent = parentOf(key);
-    return parent === undefined || known.has(parent);
-  }));
+  return ordered(
+    [...known].filter((key) => {
+      const parent = parentOf(key);
+      return parent === undefined || known.has(parent);
+    }),
+  );
 }
 
 /** A sub-function can be ticked only while its parent is ticked. */

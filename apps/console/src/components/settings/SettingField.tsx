@@ -26,8 +26,23 @@ export function SettingField({ code, name, value, onChange, disabled, error, opt
   // The range is said while editing; the reason a field is fixed (help) always.
   const hint = error ?? (options?.help ? t(options.help) : disabled ? undefined : rangeHint(def, t));
   return (
-    <Form.Item label={t(settingLabelKey(code, name))} htmlFor={id} validateStatus={error ? 'error' : undefined} help={hint} data-testid={`field-${name}`}>
-      <Control id={id} def={def} code={code} name={name} value={value} onChange={onChange} disabled={disabled} slider={options?.widget === 'slider'} />
+    <Form.Item
+      label={t(settingLabelKey(code, name))}
+      htmlFor={id}
+      validateStatus={error ? 'error' : undefined}
+      help={hint}
+      data-testid={`field-${name}`}
+    >
+      <Control
+        id={id}
+        def={def}
+        code={code}
+        name={name}
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        slider={options?.widget === 'slider'}
+      />
     </Form.Item>
   );
 }
@@ -49,10 +64,24 @@ interface ControlProps {
 
 function Control({ id, def, code, name, value, onChange, disabled, slider }: ControlProps) {
   const { t } = useTranslation('settings');
-  if (def.readOnly || def.meta.kind === 'any') return <span id={id} className="rc-setting-readonly">{value || '—'}</span>;
+  if (def.readOnly || def.meta.kind === 'any')
+    return (
+      <span id={id} className="rc-setting-readonly">
+        {value || '—'}
+      </span>
+    );
   if (def.secret) {
     const max = def.meta.kind === 'text' ? def.meta.maxLength : undefined;
-    return <Input.Password id={id} value={value} maxLength={max} disabled={disabled} placeholder={t('panel.secretKept')} onChange={(e) => onChange(e.target.value)} />;
+    return (
+      <Input.Password
+        id={id}
+        value={value}
+        maxLength={max}
+        disabled={disabled}
+        placeholder={t('panel.secretKept')}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   }
   const meta = def.meta;
   switch (meta.kind) {
@@ -71,7 +100,16 @@ function Control({ id, def, code, name, value, onChange, disabled, slider }: Con
         />
       );
       if (!slider) return number;
-      return <IntSlider meta={meta} number={number} label={t(settingLabelKey(code, name))} value={value} disabled={disabled} onChange={onChange} />;
+      return (
+        <IntSlider
+          meta={meta}
+          number={number}
+          label={t(settingLabelKey(code, name))}
+          value={value}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
     }
     case 'enum':
       return (
@@ -81,15 +119,47 @@ function Control({ id, def, code, name, value, onChange, disabled, slider }: Con
           disabled={disabled}
           onChange={onChange}
           className="rc-setting-select"
-          options={meta.options.map((o) => ({ value: o, label: t(`options.${code}.${name}.${o}`, { defaultValue: o === '' ? t('panel.none') : o }) }))}
+          options={meta.options.map((o) => ({
+            value: o,
+            label: t(`options.${code}.${name}.${o}`, { defaultValue: o === '' ? t('panel.none') : o }),
+          }))}
         />
       );
     case 'time':
-      return <Input id={id} value={value} disabled={disabled} maxLength={8} placeholder="HH:mm:ss" className="rc-setting-time" onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <Input
+          id={id}
+          value={value}
+          disabled={disabled}
+          maxLength={8}
+          placeholder="HH:mm:ss"
+          className="rc-setting-time"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'datetime':
-      return <Input id={id} value={value} disabled={disabled} maxLength={23} placeholder="YYYY-MM-DD HH:mm:ss" onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <Input
+          id={id}
+          value={value}
+          disabled={disabled}
+          maxLength={23}
+          placeholder="YYYY-MM-DD HH:mm:ss"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'zone':
-      return <Input id={id} value={value} disabled={disabled} maxLength={9} placeholder="UTC+08:00" className="rc-setting-time" onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <Input
+          id={id}
+          value={value}
+          disabled={disabled}
+          maxLength={9}
+          placeholder="UTC+08:00"
+          className="rc-setting-time"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'text':
       return <Input id={id} value={value} disabled={disabled} maxLength={meta.maxLength} onChange={(e) => onChange(e.target.value)} />;
   }

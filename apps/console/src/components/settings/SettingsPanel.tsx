@@ -11,8 +11,16 @@ import { PageContainer } from '../PageContainer';
 import { issueText, saveFailureText } from './issue-text';
 import { SettingField } from './SettingField';
 import {
-  codesOf, fieldState, panelKeys, readBody, saveBody, screenIssues, valuesFromAnswer, withEdit,
-  type PanelDecl, type ScreenValues,
+  codesOf,
+  fieldState,
+  panelKeys,
+  readBody,
+  saveBody,
+  screenIssues,
+  valuesFromAnswer,
+  withEdit,
+  type PanelDecl,
+  type ScreenValues,
 } from './settings-form';
 import './settings.css';
 
@@ -40,7 +48,12 @@ export function SettingsPanel({ title, panels }: Props) {
   const loaded = useMemo(() => (read.data ? valuesFromAnswer(read.data) : undefined), [read.data]);
   const values = draft ?? loaded ?? {};
   const issues = useMemo(() => (draft ? screenIssues(panels, draft) : {}), [panels, draft]);
-  const canWrite = !!user && checkAll(codes.map((c: SettingCode) => SETTINGS[c].write), user) === 'allow';
+  const canWrite =
+    !!user &&
+    checkAll(
+      codes.map((c: SettingCode) => SETTINGS[c].write),
+      user,
+    ) === 'allow';
 
   const reset = () => {
     setDraft(undefined);
@@ -65,19 +78,34 @@ export function SettingsPanel({ title, panels }: Props) {
 
   const actions = editing ? (
     <Space>
-      <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={() => void submit()}>{t('panel.save')}</Button>
-      <Button icon={<UndoOutlined />} disabled={save.isPending} onClick={reset}>{t('panel.reset')}</Button>
+      <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={() => void submit()}>
+        {t('panel.save')}
+      </Button>
+      <Button icon={<UndoOutlined />} disabled={save.isPending} onClick={reset}>
+        {t('panel.reset')}
+      </Button>
     </Space>
   ) : (
-    canWrite && <Button type="primary" icon={<EditOutlined />} disabled={!loaded} onClick={() => setDraft(loaded)}>{t('panel.edit')}</Button>
+    canWrite && (
+      <Button type="primary" icon={<EditOutlined />} disabled={!loaded} onClick={() => setDraft(loaded)}>
+        {t('panel.edit')}
+      </Button>
+    )
   );
 
   return (
     <PageContainer title={title} extra={actions || undefined}>
       {read.isError && !loaded ? (
-        <Alert type="error" showIcon message={apiErrorText(read.error)} action={<Button onClick={() => void read.refetch()}>{t('panel.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={apiErrorText(read.error)}
+          action={<Button onClick={() => void read.refetch()}>{t('panel.retry')}</Button>}
+        />
       ) : !loaded ? (
-        <div className="rc-center"><Spin /></div>
+        <div className="rc-center">
+          <Spin />
+        </div>
       ) : (
         <Flex vertical gap={16} data-testid={editing ? 'settings-editing' : 'settings-viewing'}>
           {panels.map((p) => (

@@ -5,26 +5,38 @@ import { issueText, saveFailureText } from './issue-text';
 
 afterAll(() => i18n.changeLanguage('en_US'));
 
-describe('setting issues in the reader\'s language', () => {
-  it('tells a key rule from the key\'s metadata', async () => {
+describe("setting issues in the reader's language", () => {
+  it("tells a key rule from the key's metadata", async () => {
     await i18n.changeLanguage('en_US');
-    expect(issueText('setting_audio_input', { key: 'analog_volume', message: 'must be between 0 and 100' })).toBe('Enter a whole number from 0 to 100.');
+    expect(issueText('setting_audio_input', { key: 'analog_volume', message: 'must be between 0 and 100' })).toBe(
+      'Enter a whole number from 0 to 100.',
+    );
     expect(issueText('setting_room', { key: 'name', message: 'must be at most 30 characters' })).toBe('At most 30 characters.');
     await i18n.changeLanguage('zh_CN');
-    expect(issueText('setting_audio_input', { key: 'analog_volume', message: 'must be a whole number' })).toBe('请输入 0 到 100 之间的整数。');
+    expect(issueText('setting_audio_input', { key: 'analog_volume', message: 'must be a whole number' })).toBe(
+      '请输入 0 到 100 之间的整数。',
+    );
   });
 
   it('finds a cross-key rule again and names keys by their label', async () => {
     await i18n.changeLanguage('zh_HK');
-    expect(issueText('setting_audio_input', { key: 'macin1', message: 'macin1 must be off while hdmi5 is on. Turn hdmi5 off first.' }))
-      .toBe('HDMI 5 開啟時 咪高峰 1 必須關閉，請先關閉 HDMI 5。');
-    expect(issueText('setting_audio_input', { key: 'macin2', message: SETTING_RULES.audioBothMics })).toBe('咪高峰 1 和咪高峰 2 不能同時開啟，請關閉其中一個。');
+    expect(
+      issueText('setting_audio_input', { key: 'macin1', message: 'macin1 must be off while hdmi5 is on. Turn hdmi5 off first.' }),
+    ).toBe('HDMI 5 開啟時 咪高峰 1 必須關閉，請先關閉 HDMI 5。');
+    expect(issueText('setting_audio_input', { key: 'macin2', message: SETTING_RULES.audioBothMics })).toBe(
+      '咪高峰 1 和咪高峰 2 不能同時開啟，請關閉其中一個。',
+    );
   });
 
   it('translates a refused save part by part', async () => {
     await i18n.changeLanguage('en_US');
-    const text = saveFailureText('Invalid setting: analog_volume: must be between 0 and 100; Mic 1 and mic 2 cannot both be on. Turn one of them off.', ['setting_audio_input']);
-    expect(text).toBe('Invalid setting: Analog input volume: Enter a whole number from 0 to 100.; Mic 1 and mic 2 cannot both be on. Turn one of them off.');
+    const text = saveFailureText(
+      'Invalid setting: analog_volume: must be between 0 and 100; Mic 1 and mic 2 cannot both be on. Turn one of them off.',
+      ['setting_audio_input'],
+    );
+    expect(text).toBe(
+      'Invalid setting: Analog input volume: Enter a whole number from 0 to 100.; Mic 1 and mic 2 cannot both be on. Turn one of them off.',
+    );
     await i18n.changeLanguage('zh_CN');
     expect(saveFailureText('Invalid setting: something new', ['setting_audio_input'])).toMatch(/something new$/);
     expect(saveFailureText('The system is busy, please try again later.', [])).not.toBe('');

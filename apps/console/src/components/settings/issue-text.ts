@@ -1,4 +1,13 @@
-import { formatMessage, MESSAGES, matchSettingRule, SETTINGS, type SettingCode, type SettingIssue, type SettingKeyDef, type ValueMeta } from '@roomcast/contract';
+import {
+  formatMessage,
+  MESSAGES,
+  matchSettingRule,
+  SETTINGS,
+  type SettingCode,
+  type SettingIssue,
+  type SettingKeyDef,
+  type ValueMeta,
+} from '@roomcast/contract';
 import i18n from '../../app/i18n';
 import { localizeServerMessage, tMessage } from '../../app/messages';
 
@@ -60,13 +69,16 @@ const INVALID_PREFIX = MESSAGES.settingInvalid.replace('{0}', '');
  */
 export function saveFailureText(message: string, codes: readonly SettingCode[]): string {
   if (!message.startsWith(INVALID_PREFIX)) return localizeServerMessage(message);
-  const parts = message.slice(INVALID_PREFIX.length).split('; ').map((part) => {
-    const rule = ruleText(part, codes);
-    if (rule) return rule;
-    const m = /^(\w+): (.*)$/s.exec(part);
-    const code = m ? codes.find((c) => hasKey(c, m[1]!)) : undefined;
-    if (!m || !code) return part;
-    return `${t(`${code}.${m[1]}`)}: ${issueText(code, { key: m[1]!, message: m[2]! })}`;
-  });
+  const parts = message
+    .slice(INVALID_PREFIX.length)
+    .split('; ')
+    .map((part) => {
+      const rule = ruleText(part, codes);
+      if (rule) return rule;
+      const m = /^(\w+): (.*)$/s.exec(part);
+      const code = m ? codes.find((c) => hasKey(c, m[1]!)) : undefined;
+      if (!m || !code) return part;
+      return `${t(`${code}.${m[1]}`)}: ${issueText(code, { key: m[1]!, message: m[2]! })}`;
+    });
   return tMessage('settingInvalid', parts.join('; '));
 }

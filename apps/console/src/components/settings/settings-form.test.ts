@@ -43,13 +43,22 @@ describe('settings form', () => {
     expect(fieldState('setting_general_output', 'hdmiaudiooutput', VALUES, true, { disabled: true }).disabled).toBe(true);
     expect(fieldState('setting_video_input', 'rtspURLA', { setting_video_input: { channelA: 'hdmi1' } }, true).visible).toBe(false);
     expect(fieldState('setting_video_input', 'rtspURLA', { setting_video_input: { channelA: 'rtsp' } }, true).visible).toBe(true);
-    expect(fieldState('setting_system_network', 'realip', { setting_system_network: { dhcp: 'true' } }, true)).toEqual({ visible: true, disabled: true });
+    expect(fieldState('setting_system_network', 'realip', { setting_system_network: { dhcp: 'true' } }, true)).toEqual({
+      visible: true,
+      disabled: true,
+    });
   });
 
   it('saves every code of the screen in one setsetting body', () => {
     expect(saveBody(PANELS, VALUES)).toEqual([
       { section: 'setting_audio_input', data: Object.entries(AUDIO).map(([key, value]) => ({ key, value })) },
-      { section: 'setting_rec_audio_codec', data: [{ key: 'samples', value: '48000' }, { key: 'bitrate', value: '128000' }] },
+      {
+        section: 'setting_rec_audio_codec',
+        data: [
+          { key: 'samples', value: '48000' },
+          { key: 'bitrate', value: '128000' },
+        ],
+      },
       { section: 'setting_general_output', data: [{ key: 'hdmiaudiooutput', value: 'true' }] },
     ]);
   });

@@ -1,6 +1,14 @@
 import {
-  conditionHolds, editIssues, editValue, SETTINGS, settingKeysOf,
-  type CallData, type CallRequest, type SettingCode, type SettingIssue, type SettingKeyDef,
+  conditionHolds,
+  editIssues,
+  editValue,
+  SETTINGS,
+  settingKeysOf,
+  type CallData,
+  type CallRequest,
+  type SettingCode,
+  type SettingIssue,
+  type SettingKeyDef,
 } from '@roomcast/contract';
 
 /*

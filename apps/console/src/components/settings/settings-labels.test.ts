@@ -23,7 +23,8 @@ describe('settings namespace', () => {
     for (const code of SETTING_CODES) {
       for (const def of Object.values(SETTINGS[code].keys) as SettingKeyDef[]) if (def.meta.kind === 'text') formats.add(def.meta.format);
     }
-    for (const key of ['int', 'enum', 'time', 'datetime', 'zone', 'maxLength', ...formats]) expect(settings(lang).errors?.[key], key).toBeTruthy();
+    for (const key of ['int', 'enum', 'time', 'datetime', 'zone', 'maxLength', ...formats])
+      expect(settings(lang).errors?.[key], key).toBeTruthy();
   });
 
   it('labels only keys that exist', () => {
@@ -31,7 +32,8 @@ describe('settings namespace', () => {
     for (const [code, labels] of Object.entries(doc)) {
       if (!code.startsWith('setting_')) continue;
       expect(SETTING_CODES).toContain(code);
-      for (const key of Object.keys(labels)) expect(Object.keys(SETTINGS[code as keyof typeof SETTINGS].keys), `${code}.${key}`).toContain(key);
+      for (const key of Object.keys(labels))
+        expect(Object.keys(SETTINGS[code as keyof typeof SETTINGS].keys), `${code}.${key}`).toContain(key);
     }
   });
 });

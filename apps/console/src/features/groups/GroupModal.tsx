@@ -23,7 +23,10 @@ export function GroupModal({ group, onClose }: Props) {
   const [form] = Form.useForm<GroupFormValues>();
   const auth = useAuth();
   const { mode, saving, save, accessLoading } = useAccessSave<GroupFormValues>({
-    form, codeType: 'group', editing: group?.groupcode, list: 'listusergroup',
+    form,
+    codeType: 'group',
+    editing: group?.groupcode,
+    list: 'listusergroup',
     saveEntity: async (values, saveMode) => {
       const body = groupBody(values);
       await call(saveMode === 'new' ? 'newusergroup' : 'updateusergroup', body);
@@ -38,7 +41,14 @@ export function GroupModal({ group, onClose }: Props) {
   });
 
   return (
-    <FormModal title={group ? t('editTitle') : t('addTitle')} okText={t('save')} cancelText={t('cancel')} saving={saving} onOk={() => void save()} onCancel={onClose}>
+    <FormModal
+      title={group ? t('editTitle') : t('addTitle')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      saving={saving}
+      onOk={() => void save()}
+      onCancel={onClose}
+    >
       <Form form={form} layout="vertical" initialValues={groupFormValuesOf(group)}>
         <Row gutter={24}>
           <Col xs={24} md={12}>
@@ -46,16 +56,18 @@ export function GroupModal({ group, onClose }: Props) {
               name="groupcode"
               label={t('groupcode')}
               normalize={stripWhitespace}
-              rules={[
-                { required: true, message: t('msgGroupcodeEmpty') },
-                schemaRule(GROUPCODE, t('msgGroupcodeFormat')),
-              ]}
+              rules={[{ required: true, message: t('msgGroupcodeEmpty') }, schemaRule(GROUPCODE, t('msgGroupcodeFormat'))]}
             >
               <Input maxLength={GROUPCODE_MAX} readOnly={mode === 'edit'} disabled={mode === 'edit'} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="groupname" label={t('groupname')} normalize={stripWhitespace} rules={[{ required: true, message: t('msgGroupnameEmpty') }]}>
+            <Form.Item
+              name="groupname"
+              label={t('groupname')}
+              normalize={stripWhitespace}
+              rules={[{ required: true, message: t('msgGroupnameEmpty') }]}
+            >
               <Input maxLength={GROUPNAME_MAX} autoComplete="off" />
             </Form.Item>
           </Col>

@@ -30,12 +30,16 @@ export default function GroupPage() {
   return (
     <PageContainer
       title={t('title')}
-      extra={(
+      extra={
         <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>{t('add')}</Button>
-          <Button icon={<ReloadOutlined />} onClick={() => void groups.refetch()} loading={groups.isRefetching}>{t('refresh')}</Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('add')}
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void groups.refetch()} loading={groups.isRefetching}>
+            {t('refresh')}
+          </Button>
         </Space>
-      )}
+      }
     >
       <GroupTable groups={groups.data ?? []} loading={groups.isLoading} onEdit={(group) => setEditing({ group })} onRemove={onRemove} />
       {editing && <GroupModal group={editing.group} onClose={() => setEditing(undefined)} />}

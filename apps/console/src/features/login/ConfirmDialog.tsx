@@ -39,12 +39,18 @@ export function ConfirmDialog({ title, text, okText, cancelText, onAnswer }: Pro
       <div className="rc-dialog-body">
         <Icon name="warning" className="rc-dialog-icon" />
         <div>
-          <h2 className="rc-dialog-title" id={`${id}-title`}>{title}</h2>
-          <p className="rc-dialog-text" id={`${id}-text`}>{text}</p>
+          <h2 className="rc-dialog-title" id={`${id}-title`}>
+            {title}
+          </h2>
+          <p className="rc-dialog-text" id={`${id}-text`}>
+            {text}
+          </p>
         </div>
       </div>
       <div className="rc-dialog-buttons">
-        <button type="button" className="rc-button" onClick={() => onAnswer(false)}>{cancelText}</button>
+        <button type="button" className="rc-button" onClick={() => onAnswer(false)}>
+          {cancelText}
+        </button>
         <button type="button" className="rc-button rc-button-primary" ref={ok} onClick={() => onAnswer(true)} data-testid="dialog-ok">
           {okText}
         </button>

@@ -71,7 +71,11 @@ export default function LoginPage() {
           onChange={(e) => void changeLanguage(e.target.value as Language)}
           data-testid="login-language"
         >
-          {LANGUAGES.map((code) => <option key={code} value={code}>{t(`common:languages.${code}`)}</option>)}
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {t(`common:languages.${code}`)}
+            </option>
+          ))}
         </select>
         <Icon name="down" className="rc-caret" />
       </div>
@@ -86,7 +90,13 @@ export default function LoginPage() {
         </h1>
         <form onSubmit={onSubmit} noValidate>
           <TextField field="usercode" icon="user" type="text" autoComplete="username" autoFocus {...fieldState('usercode')} />
-          <TextField field="password" icon="lock" type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...fieldState('password')}>
+          <TextField
+            field="password"
+            icon="lock"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            {...fieldState('password')}
+          >
             <button
               type="button"
               className="rc-input-toggle"
@@ -102,7 +112,9 @@ export default function LoginPage() {
             {error}
           </div>
           <div className="rc-login-buttons">
-            <button type="button" className="rc-button rc-button-lg" onClick={reset}>{buttonText(t('reset'))}</button>
+            <button type="button" className="rc-button rc-button-lg" onClick={reset}>
+              {buttonText(t('reset'))}
+            </button>
             <button type="submit" className="rc-button rc-button-lg rc-button-primary" disabled={busy}>
               {busy && <span className="rc-button-spinner" aria-hidden />}
               {buttonText(t('submit'))}
@@ -147,7 +159,9 @@ function TextField({ field, label, icon, type, autoComplete, autoFocus, value, p
   const help = `${field}_help`;
   return (
     <div className="rc-field">
-      <label className="rc-field-label" htmlFor={field}>{label}</label>
+      <label className="rc-field-label" htmlFor={field}>
+        {label}
+      </label>
       <div className={`rc-input${problem ? ' rc-input-invalid' : ''}${disabled ? ' rc-input-disabled' : ''}`}>
         <Icon name={icon} />
         <input
@@ -166,7 +180,9 @@ function TextField({ field, label, icon, type, autoComplete, autoFocus, value, p
         />
         {children}
       </div>
-      <div className="rc-field-help" id={help}>{problem}</div>
+      <div className="rc-field-help" id={help}>
+        {problem}
+      </div>
     </div>
   );
 }

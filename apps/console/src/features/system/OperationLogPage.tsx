@@ -39,18 +39,24 @@ export default function OperationLogPage() {
   return (
     <PageContainer
       title={t('log.title')}
-      extra={(
+      extra={
         <Space wrap>
           <Button icon={<ReloadOutlined />} onClick={() => void log.refetch()} loading={log.isFetching && !log.isLoading}>
             {t('log.refresh')}
           </Button>
           {user?.role === 'admin' && (
-            <ConfirmButton danger icon={<ClearOutlined />} confirm={t('log.clearConfirm')} okText={t('log.clear')} onConfirm={() => clear.mutateAsync({})}>
+            <ConfirmButton
+              danger
+              icon={<ClearOutlined />}
+              confirm={t('log.clearConfirm')}
+              okText={t('log.clear')}
+              onConfirm={() => clear.mutateAsync({})}
+            >
               {t('log.clear')}
             </ConfirmButton>
           )}
         </Space>
-      )}
+      }
     >
       <Table<Entry>
         size="middle"

@@ -54,7 +54,11 @@ export function ImportUsersModal({ onClose, onImported, onTemplate }: Props) {
       onCancel={onClose}
       mask={{ closable: !sending }}
       closable={!sending}
-      footer={<Button onClick={onClose} disabled={sending}>{t('close')}</Button>}
+      footer={
+        <Button onClick={onClose} disabled={sending}>
+          {t('close')}
+        </Button>
+      }
     >
       <Typography.Paragraph>
         {t('importHelp', { columns: IMPORT_COLUMNS.join(', ') })}{' '}
@@ -70,7 +74,9 @@ export function ImportUsersModal({ onClose, onImported, onTemplate }: Props) {
           return Upload.LIST_IGNORE;
         }}
       >
-        <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
         <p className="ant-upload-text">{t('importDrop')}</p>
         <p className="ant-upload-hint">{t('importCsvOnly')}</p>
       </Upload.Dragger>
@@ -99,16 +105,20 @@ function ImportError({ message }: { message: string }) {
       type="error"
       showIcon
       title={title || t('msgImportFailed')}
-      description={(detail || lines.length > 0) && (
-        <>
-          {detail}
-          {lines.length > 0 && (
-            <ul style={{ margin: 0, paddingInlineStart: 20, maxHeight: 240, overflow: 'auto' }}>
-              {lines.map((line) => <li key={line}>{line}</li>)}
-            </ul>
-          )}
-        </>
-      )}
+      description={
+        (detail || lines.length > 0) && (
+          <>
+            {detail}
+            {lines.length > 0 && (
+              <ul style={{ margin: 0, paddingInlineStart: 20, maxHeight: 240, overflow: 'auto' }}>
+                {lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        )
+      }
     />
   );
 }

@@ -42,16 +42,18 @@ export function UserAccountFields({ mode, actorRole, initialRole }: Props) {
           name="usercode"
           label={t('usercode')}
           normalize={stripSpaces}
-          rules={[
-            { required: true, message: t('msgUsercodeEmpty') },
-            schemaRule(USERCODE, t('msgUsercodeFormat')),
-          ]}
+          rules={[{ required: true, message: t('msgUsercodeEmpty') }, schemaRule(USERCODE, t('msgUsercodeFormat'))]}
         >
           <Input maxLength={USERCODE_MAX} readOnly={mode === 'edit'} disabled={mode === 'edit'} autoComplete="off" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="username" label={t('username')} normalize={stripSpaces} rules={[{ required: true, message: t('msgUsernameEmpty') }]}>
+        <Form.Item
+          name="username"
+          label={t('username')}
+          normalize={stripSpaces}
+          rules={[{ required: true, message: t('msgUsernameEmpty') }]}
+        >
           <Input maxLength={LIMITS.usernameMax} autoComplete="off" />
         </Form.Item>
       </Col>

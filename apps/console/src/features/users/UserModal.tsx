@@ -25,7 +25,10 @@ export function UserModal({ user, onClose }: Props) {
   const usercode = Form.useWatch('usercode', form) as string | undefined;
   const isUser = role === 'user' && !isAdminAccount(usercode);
   const { mode, saving, save, accessLoading } = useAccessSave<UserFormValues>({
-    form, codeType: 'user', editing: user?.usercode, list: 'listuser',
+    form,
+    codeType: 'user',
+    editing: user?.usercode,
+    list: 'listuser',
     saveEntity: async (values, saveMode) => {
       if (saveMode === 'new') await call('newuser', userBody(values, 'new'));
       else await call('updateuser', userBody(values, 'edit'));
@@ -41,7 +44,14 @@ export function UserModal({ user, onClose }: Props) {
   });
 
   return (
-    <FormModal title={user ? t('editTitle') : t('addTitle')} okText={t('save')} cancelText={t('cancel')} saving={saving} onOk={() => void save()} onCancel={onClose}>
+    <FormModal
+      title={user ? t('editTitle') : t('addTitle')}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      saving={saving}
+      onOk={() => void save()}
+      onCancel={onClose}
+    >
       <Form form={form} layout="vertical" initialValues={formValuesOf(user)} preserve>
         <Row gutter={24}>
           <UserAccountFields mode={mode} actorRole={auth.user?.role} initialRole={user?.role as Role | undefined} />

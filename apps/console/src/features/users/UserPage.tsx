@@ -51,7 +51,10 @@ export default function UserPage() {
     setSelected([]);
     void invalidate('listuser', 'listrecordingaccess');
     if (result.failed.length === 0) message.success(t('msgBulkRemoved', { count: result.removed.length }));
-    else message.warning(t('msgBulkPartial', { removed: result.removed.length, failed: result.failed.length, first: result.failed[0]?.message ?? '' }));
+    else
+      message.warning(
+        t('msgBulkPartial', { removed: result.removed.length, failed: result.failed.length, first: result.failed[0]?.message ?? '' }),
+      );
   };
 
   return (
@@ -76,9 +79,7 @@ export default function UserPage() {
         onEdit={(user) => setDialog({ kind: 'edit', user })}
         onRemove={removeOne}
       />
-      {dialog?.kind === 'edit' && (
-        <UserModal user={dialog.user} onClose={() => setDialog(undefined)} />
-      )}
+      {dialog?.kind === 'edit' && <UserModal user={dialog.user} onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'import' && (
         <ImportUsersModal
           onClose={() => setDialog(undefined)}

@@ -35,10 +35,13 @@ export function UserPermissionFields({ accessLoading }: { accessLoading: boolean
       <Form.Item
         name="functions"
         label={t('functions')}
-        extra={group && t('inheritedFunctions', {
-          group: group.groupname,
-          functions: inherited.length ? inherited.map((key) => tg(`functions.${key}`)).join(t('listSeparator')) : t('none'),
-        })}
+        extra={
+          group &&
+          t('inheritedFunctions', {
+            group: group.groupname,
+            functions: inherited.length ? inherited.map((key) => tg(`functions.${key}`)).join(t('listSeparator')) : t('none'),
+          })
+        }
       >
         <FunctionTree />
       </Form.Item>

@@ -1,7 +1,5 @@
 import { Button, Space } from 'antd';
-import {
-  DeleteOutlined, ExportOutlined, FileTextOutlined, PlusOutlined, ReloadOutlined, UploadOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, ExportOutlined, FileTextOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../components/ConfirmButton';
 
@@ -22,8 +20,12 @@ export function UserToolbar(p: Props) {
   const { t } = useTranslation('users');
   return (
     <Space wrap style={{ marginBottom: 16 }}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={p.onAdd}>{t('add')}</Button>
-      <Button icon={<ExportOutlined />} onClick={p.onExport}>{t('exportCsv')}</Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={p.onAdd}>
+        {t('add')}
+      </Button>
+      <Button icon={<ExportOutlined />} onClick={p.onExport}>
+        {t('exportCsv')}
+      </Button>
       <ConfirmButton
         danger
         icon={<DeleteOutlined />}
@@ -37,9 +39,15 @@ export function UserToolbar(p: Props) {
       >
         {t('removeSelected')}
       </ConfirmButton>
-      <Button icon={<ReloadOutlined />} onClick={p.onRefresh} loading={p.refreshing}>{t('refresh')}</Button>
-      <Button icon={<UploadOutlined />} onClick={p.onImport}>{t('importCsv')}</Button>
-      <Button icon={<FileTextOutlined />} onClick={p.onTemplate}>{t('downloadTemplate')}</Button>
+      <Button icon={<ReloadOutlined />} onClick={p.onRefresh} loading={p.refreshing}>
+        {t('refresh')}
+      </Button>
+      <Button icon={<UploadOutlined />} onClick={p.onImport}>
+        {t('importCsv')}
+      </Button>
+      <Button icon={<FileTextOutlined />} onClick={p.onTemplate}>
+        {t('downloadTemplate')}
+      </Button>
     </Space>
   );
 }

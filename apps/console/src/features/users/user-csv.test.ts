@@ -44,10 +44,16 @@ describe('csv helpers', () => {
       summary: '',
       lines: ['Line 3: password is required.', 'Line 5: group x does not exist.'],
     });
-    expect(splitImportMessage('Import failed; nothing was imported. The file is empty.'))
-      .toEqual({ importFailed: true, summary: 'The file is empty.', lines: [] });
-    expect(splitImportMessage('The system is busy, please try again later.'))
-      .toEqual({ importFailed: false, summary: 'The system is busy, please try again later.', lines: [] });
+    expect(splitImportMessage('Import failed; nothing was imported. The file is empty.')).toEqual({
+      importFailed: true,
+      summary: 'The file is empty.',
+      lines: [],
+    });
+    expect(splitImportMessage('The system is busy, please try again later.')).toEqual({
+      importFailed: false,
+      summary: 'The system is busy, please try again later.',
+      lines: [],
+    });
     expect(splitImportMessage('Line 2: bad.')).toEqual({ importFailed: false, summary: '', lines: ['Line 2: bad.'] });
   });
 

@@ -25,7 +25,10 @@ export function buildCsv(header: readonly string[], rows: readonly (readonly str
 }
 
 export function usersToCsv(users: readonly User[]): string {
-  return buildCsv(EXPORT_COLUMNS, users.map((u) => [u.usercode, u.username, u.role, u.group]));
+  return buildCsv(
+    EXPORT_COLUMNS,
+    users.map((u) => [u.usercode, u.username, u.role, u.group]),
+  );
 }
 
 export function importTemplateCsv(): string {
@@ -46,7 +49,10 @@ export function splitImportMessage(message: string): { summary: string; lines: s
   const prefix = MESSAGES.importFailed.replace('{0}', '').trim();
   const importFailed = message.startsWith(prefix);
   const rest = importFailed ? message.slice(prefix.length).trim() : message.trim();
-  const parts = rest.split(/\s*(?=\bLine \d+:)/).map((p) => p.trim()).filter(Boolean);
+  const parts = rest
+    .split(/\s*(?=\bLine \d+:)/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const first = parts[0] ?? '';
   if (/^Line \d+:/.test(first)) return { summary: '', lines: parts, importFailed };
   return { summary: first, lines: parts.slice(1), importFailed };

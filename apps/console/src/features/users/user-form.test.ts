@@ -40,7 +40,11 @@ describe('user form helpers', () => {
   });
 
   it('filters by user code or name, ignoring case', () => {
-    const users = [{ usercode: 'alice', username: 'Alice Li' }, { usercode: 'bob', username: 'Bob' }, { usercode: 'c3', username: '陈老师' }];
+    const users = [
+      { usercode: 'alice', username: 'Alice Li' },
+      { usercode: 'bob', username: 'Bob' },
+      { usercode: 'c3', username: '陈老师' },
+    ];
     expect(filterUsers(users, 'LI').map((u) => u.usercode)).toEqual(['alice']);
     expect(filterUsers(users, '老师').map((u) => u.usercode)).toEqual(['c3']);
     expect(filterUsers(users, ' ')).toHaveLength(3);

@@ -50,8 +50,14 @@ export function selectableRoles(actorRole: Role | undefined): Role[] {
 export function formValuesOf(user: User | undefined): UserFormValues {
   if (!user) return { usercode: '', username: '', password: '', confirm: '', role: 'user', group: '', functions: [], access: [] };
   return {
-    usercode: user.usercode, username: user.username, password: '', confirm: '',
-    role: user.role as Role, group: user.group, functions: normalizeFunctions(user.functions), access: [],
+    usercode: user.usercode,
+    username: user.username,
+    password: '',
+    confirm: '',
+    role: user.role as Role,
+    group: user.group,
+    functions: normalizeFunctions(user.functions),
+    access: [],
   };
 }
 

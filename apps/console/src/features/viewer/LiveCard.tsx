@@ -12,7 +12,11 @@ export function LiveCard({ roomname, urlsession }: { roomname: string; urlsessio
   return (
     <Card
       className="rc-viewer-card"
-      title={<span><VideoCameraOutlined /> {t('live.title')}</span>}
+      title={
+        <span>
+          <VideoCameraOutlined /> {t('live.title')}
+        </span>
+      }
       extra={<span className="rc-live-badge">{t('live.badge')}</span>}
       data-testid="live-card"
     >

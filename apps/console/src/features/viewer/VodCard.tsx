@@ -27,20 +27,26 @@ export function VodCard() {
               <Card
                 hoverable
                 size="small"
-                cover={album.path
-                  ? <img className="rc-album-cover" src={`${UPLOAD_PREFIX}${album.path.replace(/^\/+/, '')}`} alt="" />
-                  : <div className="rc-album-cover rc-album-cover-empty"><FolderOpenOutlined /></div>}
+                cover={
+                  album.path ? (
+                    <img className="rc-album-cover" src={`${UPLOAD_PREFIX}${album.path.replace(/^\/+/, '')}`} alt="" />
+                  ) : (
+                    <div className="rc-album-cover rc-album-cover-empty">
+                      <FolderOpenOutlined />
+                    </div>
+                  )
+                }
               >
                 <Card.Meta
                   title={album.name}
-                  description={(
+                  description={
                     <>
                       <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="rc-album-description">
                         {album.description || '\u00a0'}
                       </Typography.Paragraph>
                       <span>{t('vod.count', { count: album.count })}</span>
                     </>
-                  )}
+                  }
                 />
               </Card>
             </Link>
@@ -51,7 +57,15 @@ export function VodCard() {
   }
 
   return (
-    <Card className="rc-viewer-card" title={<span><PlaySquareOutlined /> {t('vod.title')}</span>} data-testid="vod-card">
+    <Card
+      className="rc-viewer-card"
+      title={
+        <span>
+          <PlaySquareOutlined /> {t('vod.title')}
+        </span>
+      }
+      data-testid="vod-card"
+    >
       {body}
     </Card>
   );

@@ -3,7 +3,9 @@ import { liveUrl, parseRoomStatus, showLive } from './room-status';
 
 describe('room status of the viewer home', () => {
   const rows = (living: string, publish: string) => [
-    { key: 'living', value: living }, { key: 'publish', value: publish }, { key: 'urlsession', value: 'room1' },
+    { key: 'living', value: living },
+    { key: 'publish', value: publish },
+    { key: 'urlsession', value: 'room1' },
   ];
 
   it('shows the live card only while living, and when published or the user has live', () => {

@@ -10,7 +10,10 @@ import { canStop, MAIN_CONTROL, recordState, type RecordControl, type RecordStat
 // Red while recording, as a recorder's light; amber while paused.
 const BADGE: Record<RecordState, 'default' | 'error' | 'warning'> = { idle: 'default', recording: 'error', paused: 'warning' };
 const ICON: Record<RecordControl, ReactNode> = {
-  start: <PlayCircleOutlined />, pause: <PauseCircleOutlined />, resume: <PlayCircleOutlined />, stop: <StopOutlined />,
+  start: <PlayCircleOutlined />,
+  pause: <PauseCircleOutlined />,
+  resume: <PlayCircleOutlined />,
+  stop: <StopOutlined />,
 };
 
 /** Record panel (spec §2, §4): state, one start/pause/resume button, stop, the timer and a schedule marker. */
@@ -38,18 +41,38 @@ export function RecordPanel() {
     <Card title={t('record.title')} className="rc-panel" data-testid="record-panel">
       {error && (
         <Alert
-          type="warning" showIcon title={t('record.statusFailed')} description={error} className="rc-panel-alert" data-testid="status-failed"
-          action={<Button size="small" onClick={() => void refresh()}>{t('record.retry')}</Button>}
+          type="warning"
+          showIcon
+          title={t('record.statusFailed')}
+          description={error}
+          className="rc-panel-alert"
+          data-testid="status-failed"
+          action={
+            <Button size="small" onClick={() => void refresh()}>
+              {t('record.retry')}
+            </Button>
+          }
         />
       )}
       {!data || !state ? (
-        <Flex justify="center" className="rc-record-loading">{!error && <Spin />}</Flex>
+        <Flex justify="center" className="rc-record-loading">
+          {!error && <Spin />}
+        </Flex>
       ) : (
         <Flex vertical gap={16}>
           <Flex align="center" justify="space-between" wrap gap={12}>
-            <Badge status={BADGE[state]} text={<span className="rc-record-state" data-testid="record-state">{t(`record.states.${state}`)}</span>} />
+            <Badge
+              status={BADGE[state]}
+              text={
+                <span className="rc-record-state" data-testid="record-state">
+                  {t(`record.states.${state}`)}
+                </span>
+              }
+            />
             <Flex vertical align="flex-end">
-              <Typography.Text type="secondary" className="rc-record-timer-label">{t('record.elapsed')}</Typography.Text>
+              <Typography.Text type="secondary" className="rc-record-timer-label">
+                {t('record.elapsed')}
+              </Typography.Text>
               <RecordTimer current={data.current} readAt={updatedAt} ticking={state === 'recording'} />
             </Flex>
           </Flex>
@@ -61,7 +84,13 @@ export function RecordPanel() {
               </Flex>
             ) : (
               <>
-                <Button type="primary" size="large" danger={state === 'idle'} icon={ICON[MAIN_CONTROL[state]]} onClick={() => void run(MAIN_CONTROL[state])}>
+                <Button
+                  type="primary"
+                  size="large"
+                  danger={state === 'idle'}
+                  icon={ICON[MAIN_CONTROL[state]]}
+                  onClick={() => void run(MAIN_CONTROL[state])}
+                >
                   {t(`record.controls.${MAIN_CONTROL[state]}`)}
                 </Button>
                 <Button size="large" icon={ICON.stop} disabled={!canStop(state)} onClick={() => void run('stop')}>

@@ -40,12 +40,16 @@ export function ScheduleCard() {
       title={t('schedule.title')}
       className="rc-panel"
       data-testid="schedule-panel"
-      extra={(
+      extra={
         <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>{t('schedule.add')}</Button>
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isRefetching}>{t('schedule.refresh')}</Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('schedule.add')}
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isRefetching}>
+            {t('schedule.refresh')}
+          </Button>
         </Space>
-      )}
+      }
     >
       <ScheduleTable
         schedules={list.data ?? []}

@@ -18,7 +18,10 @@ export function ScheduleDaysFields({ form, cycle }: { form: FormInstance<Schedul
   return (
     <>
       <Form.Item name="months" label={t('schedule.monthsLabel')} required rules={[fieldRule(form, 'months')]}>
-        <Checkbox.Group className="rc-day-grid rc-month-grid" options={MONTHS.map((m) => ({ value: m, label: t(`schedule.months.${m}`) }))} />
+        <Checkbox.Group
+          className="rc-day-grid rc-month-grid"
+          options={MONTHS.map((m) => ({ value: m, label: t(`schedule.months.${m}`) }))}
+        />
       </Form.Item>
       <Form.Item name="monthdays" label={t('schedule.monthdaysLabel')} required rules={[fieldRule(form, 'monthdays')]}>
         <Checkbox.Group className="rc-day-grid" options={MONTHDAYS.map((d) => ({ value: d, label: String(d) }))} />

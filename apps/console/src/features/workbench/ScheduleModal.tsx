@@ -27,10 +27,14 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
   const [failure, setFailure] = useState<string>();
   // A range error is reported once, under the date picker; the time picker beside it turns red as well.
   const [badRange, setBadRange] = useState({ start: false, stop: false });
-  const markRange = () => setBadRange({ start: form.getFieldError('startDate').length > 0, stop: form.getFieldError('stopDate').length > 0 });
+  const markRange = () =>
+    setBadRange({ start: form.getFieldError('startDate').length > 0, stop: form.getFieldError('stopDate').length > 0 });
 
   const submit = async () => {
-    const valid = await form.validateFields().then(() => true, () => false);
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
     if (!valid) return;
     const data = scheduleBody(form.getFieldsValue(true) as ScheduleFormValues, schedule?.id);
     setSaving(true);
@@ -52,8 +56,23 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
   };
 
   return (
-    <FormModal title={schedule ? t('schedule.editTitle') : t('schedule.addTitle')} okText={t('schedule.submit')} cancelText={t('schedule.cancel')} saving={saving} onOk={() => void submit()} onCancel={onClose} width={680}>
-      <Form form={form} name="schedule" layout="vertical" initialValues={scheduleFormValues(schedule)} className="rc-schedule-form" onFieldsChange={markRange}>
+    <FormModal
+      title={schedule ? t('schedule.editTitle') : t('schedule.addTitle')}
+      okText={t('schedule.submit')}
+      cancelText={t('schedule.cancel')}
+      saving={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      width={680}
+    >
+      <Form
+        form={form}
+        name="schedule"
+        layout="vertical"
+        initialValues={scheduleFormValues(schedule)}
+        className="rc-schedule-form"
+        onFieldsChange={markRange}
+      >
         {failure && <Alert type="error" showIcon title={failure} className="rc-panel-alert" data-testid="schedule-failure" />}
         <Form.Item name="name" label={t('schedule.name')} required rules={[fieldRule(form, 'name')]}>
           <Input maxLength={100} autoComplete="off" />
@@ -66,7 +85,13 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
                   <DatePicker placeholder={t('schedule.startDate')} className="rc-date-input" />
                 </Form.Item>
                 <Form.Item name="startTime" noStyle>
-                  <TimePicker placeholder={t('schedule.startTime')} status={badRange.start ? 'error' : undefined} format={TIME_FORMAT} needConfirm={false} className="rc-time-input" />
+                  <TimePicker
+                    placeholder={t('schedule.startTime')}
+                    status={badRange.start ? 'error' : undefined}
+                    format={TIME_FORMAT}
+                    needConfirm={false}
+                    className="rc-time-input"
+                  />
                 </Form.Item>
               </Space.Compact>
             </Form.Item>
@@ -78,16 +103,32 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
                   <DatePicker placeholder={t('schedule.stopDate')} className="rc-date-input" />
                 </Form.Item>
                 <Form.Item name="stopTime" noStyle>
-                  <TimePicker placeholder={t('schedule.stopTime')} status={badRange.stop ? 'error' : undefined} format={TIME_FORMAT} needConfirm={false} className="rc-time-input" />
+                  <TimePicker
+                    placeholder={t('schedule.stopTime')}
+                    status={badRange.stop ? 'error' : undefined}
+                    format={TIME_FORMAT}
+                    needConfirm={false}
+                    className="rc-time-input"
+                  />
                 </Form.Item>
               </Space.Compact>
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="cycle" label={t('schedule.cycle')} required rules={[fieldRule(form, 'cycle')]}
-          extra={cycle && <Typography.Text type="secondary">{t(cycle === 'once' ? 'schedule.onceHint' : 'schedule.repeatHint')}</Typography.Text>}
+        <Form.Item
+          name="cycle"
+          label={t('schedule.cycle')}
+          required
+          rules={[fieldRule(form, 'cycle')]}
+          extra={
+            cycle && <Typography.Text type="secondary">{t(cycle === 'once' ? 'schedule.onceHint' : 'schedule.repeatHint')}</Typography.Text>
+          }
         >
-          <Radio.Group optionType="button" buttonStyle="solid" options={CYCLES.map((c) => ({ value: c, label: t(`schedule.cycles.${c}`) }))} />
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={CYCLES.map((c) => ({ value: c, label: t(`schedule.cycles.${c}`) }))}
+          />
         </Form.Item>
         <ScheduleDaysFields form={form} cycle={cycle} />
         <Form.Item name="enable" label={t('schedule.enable')} valuePropName="checked">

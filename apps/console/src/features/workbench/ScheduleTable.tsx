@@ -20,16 +20,23 @@ export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelet
   // Week and month cycles name their days, so a row says when it records without opening it.
   const cycleText = (s: Schedule) => {
     const label = t(`schedule.cycles.${s.cycle}`);
-    if (s.cycle === 'week') return `${label}: ${fromMask(s.weekdays, 7).map((d) => t(`schedule.weekdays.${d}`)).join(', ')}`;
+    if (s.cycle === 'week')
+      return `${label}: ${fromMask(s.weekdays, 7)
+        .map((d) => t(`schedule.weekdays.${d}`))
+        .join(', ')}`;
     if (s.cycle === 'month') {
-      const months = fromMask(s.months, 12).map((m) => t(`schedule.months.${m}`)).join(', ');
+      const months = fromMask(s.months, 12)
+        .map((m) => t(`schedule.months.${m}`))
+        .join(', ');
       return `${label}: ${months}; ${fromMask(s.monthdays, 31).join(', ')}`;
     }
     return label;
   };
   const columns: TableColumnsType<Schedule> = [
     {
-      title: t('schedule.name'), dataIndex: 'name', render: (name: string, s) => (
+      title: t('schedule.name'),
+      dataIndex: 'name',
+      render: (name: string, s) => (
         <Space size={6} wrap>
           <span>{name}</span>
           {s.id === recordingId && <Tag color="red">{t('schedule.recordingNow')}</Tag>}
@@ -40,12 +47,15 @@ export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelet
     { title: t('schedule.start'), dataIndex: 'start', className: 'rc-nowrap' },
     { title: t('schedule.stop'), dataIndex: 'stop', className: 'rc-nowrap' },
     {
-      title: t('schedule.enabled'), dataIndex: 'enable', render: (enable: boolean) => (
-        <Tag color={enable ? 'green' : 'default'}>{enable ? t('schedule.yes') : t('schedule.no')}</Tag>
-      ),
+      title: t('schedule.enabled'),
+      dataIndex: 'enable',
+      render: (enable: boolean) => <Tag color={enable ? 'green' : 'default'}>{enable ? t('schedule.yes') : t('schedule.no')}</Tag>,
     },
     {
-      title: t('schedule.next'), key: 'next', className: 'rc-nowrap', render: (_, s) => {
+      title: t('schedule.next'),
+      key: 'next',
+      className: 'rc-nowrap',
+      render: (_, s) => {
         const next = nextOccurrence(s);
         return next ? next.start : <Typography.Text type="secondary">{t('schedule.none')}</Typography.Text>;
       },

@@ -33,7 +33,15 @@ function StorageCircle({ label, present, total, free, testId }: CircleProps) {
         strokeColor={present ? strokeColor(usage.percent) : undefined}
         // The circle never turns into a "done" tick at 100 %: a full disk is a number to read.
         status="normal"
-        format={() => (present ? <span className="rc-storage-percent">{usage.percent}%<small>{t('storage.used')}</small></span> : '—')}
+        format={() =>
+          present ? (
+            <span className="rc-storage-percent">
+              {usage.percent}%<small>{t('storage.used')}</small>
+            </span>
+          ) : (
+            '—'
+          )
+        }
       />
       <Typography.Text type="secondary" className="rc-storage-caption">
         {present ? t('storage.free', { free: usage.freeGb, total: usage.totalGb }) : t('storage.notPresent')}
@@ -50,8 +58,20 @@ export function StoragePanel() {
     <Card title={t('storage.title')} className="rc-panel" data-testid="storage-panel" loading={!data}>
       {data && (
         <Flex justify="space-around" wrap gap={16}>
-          <StorageCircle label={t('storage.hdd')} present={data.hashdd === 'true'} total={data.hddtotalsize} free={data.hddfreesize} testId="storage-hdd" />
-          <StorageCircle label={t('storage.usb')} present={data.hasusb === 'true'} total={data.usbtotalsize} free={data.usbfreesize} testId="storage-usb" />
+          <StorageCircle
+            label={t('storage.hdd')}
+            present={data.hashdd === 'true'}
+            total={data.hddtotalsize}
+            free={data.hddfreesize}
+            testId="storage-hdd"
+          />
+          <StorageCircle
+            label={t('storage.usb')}
+            present={data.hasusb === 'true'}
+            total={data.usbtotalsize}
+            free={data.usbfreesize}
+            testId="storage-usb"
+          />
         </Flex>
       )}
     </Card>

@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { nextOccurrence, scheduleBody, scheduleFormValues, scheduleProblems, type Schedule, type ScheduleFormValues } from './schedule-form';
+import {
+  nextOccurrence,
+  scheduleBody,
+  scheduleFormValues,
+  scheduleProblems,
+  type Schedule,
+  type ScheduleFormValues,
+} from './schedule-form';
 
 const NOW = dayjs('2030-01-01 08:00:00');
 const at = (text: string) => dayjs(text);
 const valid: ScheduleFormValues = {
-  name: ' Maths lesson ', startDate: at('2030-01-02 00:00:00'), startTime: at('2000-01-01 10:00:00'),
-  stopDate: at('2030-01-02 00:00:00'), stopTime: at('2000-01-01 11:30:15'), cycle: 'once', weekdays: [], months: [], monthdays: [], enable: true,
+  name: ' Maths lesson ',
+  startDate: at('2030-01-02 00:00:00'),
+  startTime: at('2000-01-01 10:00:00'),
+  stopDate: at('2030-01-02 00:00:00'),
+  stopTime: at('2000-01-01 11:30:15'),
+  cycle: 'once',
+  weekdays: [],
+  months: [],
+  monthdays: [],
+  enable: true,
 };
 
 describe('schedule form rules (spec §5)', () => {
@@ -16,7 +31,10 @@ describe('schedule form rules (spec §5)', () => {
 
   it('needs a name, all four pickers and a cycle', () => {
     expect(scheduleProblems({ name: '  ' }, NOW)).toEqual({
-      name: 'messageRequireName', start: 'messageRequireRange', stop: 'messageRequireRange', cycle: 'messageRequireCycle',
+      name: 'messageRequireName',
+      start: 'messageRequireRange',
+      stop: 'messageRequireRange',
+      cycle: 'messageRequireCycle',
     });
     expect(scheduleProblems({ ...valid, startTime: null }, NOW)).toEqual({ start: 'messageRequireRange' });
     expect(scheduleProblems({ ...valid, stopDate: undefined }, NOW)).toEqual({ stop: 'messageRequireRange' });
@@ -30,7 +48,10 @@ describe('schedule form rules (spec §5)', () => {
 
   it('wants a weekday for week, a month and a day for month', () => {
     expect(scheduleProblems({ ...valid, cycle: 'week' }, NOW)).toEqual({ weekdays: 'messageRequireWeekDay' });
-    expect(scheduleProblems({ ...valid, cycle: 'month' }, NOW)).toEqual({ months: 'messageRequireMonths', monthdays: 'messageRequireMonthDay' });
+    expect(scheduleProblems({ ...valid, cycle: 'month' }, NOW)).toEqual({
+      months: 'messageRequireMonths',
+      monthdays: 'messageRequireMonthDay',
+    });
     expect(scheduleProblems({ ...valid, cycle: 'month', months: [3], monthdays: [31] }, NOW)).toEqual({});
   });
 });
@@ -38,8 +59,14 @@ describe('schedule form rules (spec §5)', () => {
 describe('schedule body', () => {
   it('joins date and time as YYYY-MM-DD HH:mm:ss and trims the name', () => {
     expect(scheduleBody(valid)).toEqual({
-      name: 'Maths lesson', start: '2030-01-02 10:00:00', stop: '2030-01-02 11:30:15', cycle: 'once',
-      weekdays: 0, months: 0, monthdays: 0, enable: true,
+      name: 'Maths lesson',
+      start: '2030-01-02 10:00:00',
+      stop: '2030-01-02 11:30:15',
+      cycle: 'once',
+      weekdays: 0,
+      months: 0,
+      monthdays: 0,
+      enable: true,
     });
   });
 
@@ -53,8 +80,17 @@ describe('schedule body', () => {
 
 describe('schedule form values', () => {
   const schedule: Schedule = {
-    id: 3, name: 'Lab', start: '2030-02-03 08:15:00', stop: '2030-06-30 09:45:30', cycle: 'week', weekdays: 0b10101, months: 0, monthdays: 0,
-    enable: true, duration: 5430, schedules: [
+    id: 3,
+    name: 'Lab',
+    start: '2030-02-03 08:15:00',
+    stop: '2030-06-30 09:45:30',
+    cycle: 'week',
+    weekdays: 0b10101,
+    months: 0,
+    monthdays: 0,
+    enable: true,
+    duration: 5430,
+    schedules: [
       { start: '2030-02-03 08:15:00', end: '2030-02-03 09:45:30', done: true },
       { start: '2030-02-05 08:15:00', end: '2030-02-05 09:45:30', done: false },
     ],
@@ -64,7 +100,15 @@ describe('schedule form values', () => {
     const values = scheduleFormValues(schedule);
     expect(values.weekdays).toEqual([1, 3, 5]);
     expect(scheduleBody(values, schedule.id)).toEqual({
-      id: 3, name: 'Lab', start: schedule.start, stop: schedule.stop, cycle: 'week', weekdays: 21, months: 0, monthdays: 0, enable: true,
+      id: 3,
+      name: 'Lab',
+      start: schedule.start,
+      stop: schedule.stop,
+      cycle: 'week',
+      weekdays: 21,
+      months: 0,
+      monthdays: 0,
+      enable: true,
     });
   });
 

@@ -81,8 +81,16 @@ export function scheduleFormValues(s: Schedule | undefined): ScheduleFormValues 
   const start = dayjs(s.start);
   const stop = dayjs(s.stop);
   return {
-    name: s.name, startDate: start, startTime: start, stopDate: stop, stopTime: stop, cycle: s.cycle,
-    weekdays: fromMask(s.weekdays, 7), months: fromMask(s.months, 12), monthdays: fromMask(s.monthdays, 31), enable: s.enable,
+    name: s.name,
+    startDate: start,
+    startTime: start,
+    stopDate: stop,
+    stopTime: stop,
+    cycle: s.cycle,
+    weekdays: fromMask(s.weekdays, 7),
+    months: fromMask(s.months, 12),
+    monthdays: fromMask(s.monthdays, 31),
+    enable: s.enable,
   };
 }
 

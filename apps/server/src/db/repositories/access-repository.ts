@@ -3,7 +3,11 @@ import type { Db } from '../open.js';
 export type CodeType = 'group' | 'user';
 
 export function accessRepository(db: Db) {
-  const list = db.prepare<[string, string], string>('SELECT access_groupcode FROM recording_access WHERE code = ? AND code_type = ? ORDER BY access_groupcode').pluck();
+  const list = db
+    .prepare<[string, string], string>(
+      'SELECT access_groupcode FROM recording_access WHERE code = ? AND code_type = ? ORDER BY access_groupcode',
+    )
+    .pluck();
   const clear = db.prepare('DELETE FROM recording_access WHERE code = ? AND code_type = ?');
   const insert = db.prepare('INSERT OR IGNORE INTO recording_access (code, code_type, access_groupcode) VALUES (?, ?, ?)');
   const removeGroup = db.prepare("DELETE FROM recording_access WHERE access_groupcode = ? OR (code = ? AND code_type = 'group')");

@@ -8,8 +8,12 @@ export interface OpLogRow {
 }
 
 export function oplogRepository(db: Db) {
-  const insert = db.prepare('INSERT INTO operation_log (usercode, opesource, description, opetime) VALUES (@usercode, @opesource, @description, @opetime)');
-  const page = db.prepare<[number, number], OpLogRow>('SELECT usercode, opesource, description, opetime FROM operation_log ORDER BY id DESC LIMIT ? OFFSET ?');
+  const insert = db.prepare(
+    'INSERT INTO operation_log (usercode, opesource, description, opetime) VALUES (@usercode, @opesource, @description, @opetime)',
+  );
+  const page = db.prepare<[number, number], OpLogRow>(
+    'SELECT usercode, opesource, description, opetime FROM operation_log ORDER BY id DESC LIMIT ? OFFSET ?',
+  );
   const count = db.prepare<[], number>('SELECT COUNT(*) FROM operation_log').pluck();
   const clear = db.prepare('DELETE FROM operation_log');
   const trim = db.prepare('DELETE FROM operation_log WHERE id <= (SELECT id FROM operation_log ORDER BY id DESC LIMIT 1 OFFSET ?)');

@@ -21,7 +21,10 @@ export interface RecordingListQuery {
   offset: number;
 }
 
-export interface ListedRecording extends RecordingRow { album_name: string | null; album_isdefault: number | null }
+export interface ListedRecording extends RecordingRow {
+  album_name: string | null;
+  album_isdefault: number | null;
+}
 
 const SHARED = 'r.album_id IN (SELECT id FROM albums WHERE share = 1)';
 // Users in the groups named by the caller's own access list or their group's.

@@ -2,31 +2,71 @@ import type { Db } from '../open.js';
 
 export type RecordingState = 'recording' | 'finalizing' | 'done' | 'failed';
 export interface RecordingRow {
-  id: number; title: string; name: string; usercode: string; useraccount: string; source: string;
-  album_id: number | null; dir: string; state: RecordingState; starttime: string; stoptime: string;
-  duration_ms: number; schedule_id: number | null; netsync: number; netsynctime: string;
-  mediasvrsync: number; mediasvrsynctime: string; note: string;
+  id: number;
+  title: string;
+  name: string;
+  usercode: string;
+  useraccount: string;
+  source: string;
+  album_id: number | null;
+  dir: string;
+  state: RecordingState;
+  starttime: string;
+  stoptime: string;
+  duration_ms: number;
+  schedule_id: number | null;
+  netsync: number;
+  netsynctime: string;
+  mediasvrsync: number;
+  mediasvrsynctime: string;
+  note: string;
 }
-export interface RecordingFileRow { id: number; recording_id: number; channel: number; filepath: string; title: string; filesize: number; starttime: string; duration_ms: number; missing?: number }
+export interface RecordingFileRow {
+  id: number;
+  recording_id: number;
+  channel: number;
+  filepath: string;
+  title: string;
+  filesize: number;
+  starttime: string;
+  duration_ms: number;
+  missing?: number;
+}
 
 export function recordingsRepository(db: Db) {
-  const insert = db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, schedule_id)
+  const insert =
+    db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, schedule_id)
     VALUES (@title, @name, @usercode, @useraccount, @source, (SELECT id FROM albums WHERE isdefault = 1), @dir, 'recording', @starttime, @schedule_id)`);
   const byId = db.prepare<[number], RecordingRow>('SELECT * FROM recordings WHERE id = ?');
   const byState = db.prepare<[string], RecordingRow>('SELECT * FROM recordings WHERE state = ? ORDER BY id');
-  const finish = db.prepare('UPDATE recordings SET state = @state, stoptime = @stoptime, duration_ms = @duration_ms, note = @note WHERE id = @id');
+  const finish = db.prepare(
+    'UPDATE recordings SET state = @state, stoptime = @stoptime, duration_ms = @duration_ms, note = @note WHERE id = @id',
+  );
   const setState = db.prepare('UPDATE recordings SET state = ? WHERE id = ?');
-  const addFile = db.prepare('INSERT INTO recording_files (recording_id, channel, filepath, title, filesize, starttime, duration_ms) VALUES (@recording_id, @channel, @filepath, @title, @filesize, @starttime, @duration_ms)');
-  const files = db.prepare<[number], RecordingFileRow>('SELECT * FROM recording_files WHERE recording_id = ? ORDER BY channel DESC, filepath');
+  const addFile = db.prepare(
+    'INSERT INTO recording_files (recording_id, channel, filepath, title, filesize, starttime, duration_ms) VALUES (@recording_id, @channel, @filepath, @title, @filesize, @starttime, @duration_ms)',
+  );
+  const files = db.prepare<[number], RecordingFileRow>(
+    'SELECT * FROM recording_files WHERE recording_id = ? ORDER BY channel DESC, filepath',
+  );
   const allFiles = db.prepare<[], RecordingFileRow>('SELECT * FROM recording_files');
   const fileByPath = db.prepare<[string], RecordingFileRow>('SELECT * FROM recording_files WHERE filepath = ?');
   const setMissing = db.prepare('UPDATE recording_files SET missing = ? WHERE id = ?');
   const byDir = db.prepare<[string], RecordingRow>('SELECT * FROM recordings WHERE dir = ?');
-  const insertDone = db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, stoptime, note)
+  const insertDone =
+    db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, stoptime, note)
     VALUES (@title, @name, @usercode, @useraccount, @source, (SELECT id FROM albums WHERE isdefault = 1), @dir, 'done', @starttime, @stoptime, @note)`);
   return {
-    insert: (r: { title: string; name: string; usercode: string; useraccount: string; source: string; dir: string; starttime: string; schedule_id: number | null }) =>
-      Number(insert.run(r).lastInsertRowid),
+    insert: (r: {
+      title: string;
+      name: string;
+      usercode: string;
+      useraccount: string;
+      source: string;
+      dir: string;
+      starttime: string;
+      schedule_id: number | null;
+    }) => Number(insert.run(r).lastInsertRowid),
     find: (id: number) => byId.get(id),
     inState: (state: RecordingState) => byState.all(state),
     setState: (id: number, state: RecordingState) => setState.run(state, id),
@@ -38,7 +78,17 @@ export function recordingsRepository(db: Db) {
     setMissing: (id: number, missing: boolean) => setMissing.run(missing ? 1 : 0, id),
     findByDir: (dir: string) => byDir.get(dir),
     /** A recording found on disk (disk scan): adopted as done. */
-    insertAdopted: (r: { title: string; name: string; usercode: string; useraccount: string; source: string; dir: string; starttime: string; stoptime: string; note: string }) => Number(insertDone.run(r).lastInsertRowid),
+    insertAdopted: (r: {
+      title: string;
+      name: string;
+      usercode: string;
+      useraccount: string;
+      source: string;
+      dir: string;
+      starttime: string;
+      stoptime: string;
+      note: string;
+    }) => Number(insertDone.run(r).lastInsertRowid),
   };
 }
 export type RecordingsRepository = ReturnType<typeof recordingsRepository>;

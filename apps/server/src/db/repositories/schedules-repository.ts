@@ -2,15 +2,37 @@ import type { Db } from '../open.js';
 
 export type Cycle = 'once' | 'day' | 'week' | 'month';
 export interface ScheduleRow {
-  id: number; name: string; start: string; stop: string; cycle: Cycle;
-  weekdays: number; months: number; monthdays: number; enable: boolean;
+  id: number;
+  name: string;
+  start: string;
+  stop: string;
+  cycle: Cycle;
+  weekdays: number;
+  months: number;
+  monthdays: number;
+  enable: boolean;
 }
 export type RunState = 'recording' | 'done' | 'stopped' | 'skipped' | 'failed';
-export interface RunRow { schedule_id: number; occurrence: string; state: RunState; recording_id: number | null; note: string; updated_at: string }
+export interface RunRow {
+  schedule_id: number;
+  occurrence: string;
+  state: RunState;
+  recording_id: number | null;
+  note: string;
+  updated_at: string;
+}
 
 type Stored = Omit<ScheduleRow, 'enable'> & { enable: number };
 const toRow = (r: Stored): ScheduleRow => ({
-  id: r.id, name: r.name, start: r.start, stop: r.stop, cycle: r.cycle, weekdays: r.weekdays, months: r.months, monthdays: r.monthdays, enable: r.enable === 1,
+  id: r.id,
+  name: r.name,
+  start: r.start,
+  stop: r.stop,
+  cycle: r.cycle,
+  weekdays: r.weekdays,
+  months: r.months,
+  monthdays: r.monthdays,
+  enable: r.enable === 1,
 });
 const toStored = (s: Omit<ScheduleRow, 'id'>) => ({ ...s, enable: s.enable ? 1 : 0 });
 

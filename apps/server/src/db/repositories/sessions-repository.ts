@@ -11,7 +11,9 @@ export interface SessionRow {
 export function sessionsRepository(db: Db) {
   const byId = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?');
   const byUser = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE usercode = ? ORDER BY last_seen DESC');
-  const insert = db.prepare('INSERT INTO sessions (id, usercode, source, created_at, last_seen) VALUES (@id, @usercode, @source, @created_at, @last_seen)');
+  const insert = db.prepare(
+    'INSERT INTO sessions (id, usercode, source, created_at, last_seen) VALUES (@id, @usercode, @source, @created_at, @last_seen)',
+  );
   const touch = db.prepare('UPDATE sessions SET last_seen = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
   const removeUser = db.prepare('DELETE FROM sessions WHERE usercode = ?');

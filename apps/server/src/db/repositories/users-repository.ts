@@ -16,8 +16,12 @@ const toRow = (r: Stored): UserRow => ({ ...r, functions: JSON.parse(r.functions
 export function usersRepository(db: Db) {
   const byCode = db.prepare<[string], Stored>('SELECT * FROM users WHERE usercode = ?');
   const all = db.prepare<[], Stored>('SELECT * FROM users ORDER BY usercode');
-  const insert = db.prepare('INSERT INTO users (usercode, username, password_hash, role, groupcode, functions, created_at) VALUES (@usercode, @username, @password_hash, @role, @groupcode, @functions, @created_at)');
-  const update = db.prepare('UPDATE users SET username = @username, role = @role, groupcode = @groupcode, functions = @functions WHERE usercode = @usercode');
+  const insert = db.prepare(
+    'INSERT INTO users (usercode, username, password_hash, role, groupcode, functions, created_at) VALUES (@usercode, @username, @password_hash, @role, @groupcode, @functions, @created_at)',
+  );
+  const update = db.prepare(
+    'UPDATE users SET username = @username, role = @role, groupcode = @groupcode, functions = @functions WHERE usercode = @usercode',
+  );
   const setPassword = db.prepare('UPDATE users SET password_hash = ? WHERE usercode = ?');
   const remove = db.prepare('DELETE FROM users WHERE usercode = ?');
   const countInGroup = db.prepare<[string], number>('SELECT COUNT(*) FROM users WHERE groupcode = ?').pluck();
@@ -28,7 +32,8 @@ export function usersRepository(db: Db) {
     },
     list: () => all.all().map(toRow),
     insert: (u: UserRow) => insert.run({ ...u, functions: JSON.stringify(u.functions) }),
-    update: (u: Pick<UserRow, 'usercode' | 'username' | 'role' | 'groupcode' | 'functions'>) => update.run({ ...u, functions: JSON.stringify(u.functions) }).changes,
+    update: (u: Pick<UserRow, 'usercode' | 'username' | 'role' | 'groupcode' | 'functions'>) =>
+      update.run({ ...u, functions: JSON.stringify(u.functions) }).changes,
     setPassword: (usercode: string, hash: string) => setPassword.run(hash, usercode).changes,
     remove: (usercode: string) => remove.run(usercode).changes,
     countInGroup: (groupcode: string) => countInGroup.get(groupcode) ?? 0,

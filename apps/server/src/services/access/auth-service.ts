@@ -36,7 +36,11 @@ export function authService(repos: Repositories, sessions: SessionService, throt
     /** Never discloses another browser's session id: only echoes the caller's own when it is the live one. */
     currentuser(usercode: string, callerSessionId: string | undefined) {
       const live = sessions.liveSessionOf(usercode);
-      return { currentuser: usercode, islogined: live !== undefined, sessionid: live !== undefined && live === callerSessionId ? live : '' };
+      return {
+        currentuser: usercode,
+        islogined: live !== undefined,
+        sessionid: live !== undefined && live === callerSessionId ? live : '',
+      };
     },
   };
 }

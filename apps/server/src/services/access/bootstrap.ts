@@ -8,10 +8,23 @@ import { ADMIN_USERCODE } from './user-service.js';
  * First start: creates the admin account with ADMIN_PASSWORD, or a generated strong password that is printed
  * once and written to DATA_DIR/initial-admin-password (readable by root only). There is no default password.
  */
-export async function ensureAdmin(repos: Repositories, dataDir: string, given: string | undefined, print: (line: string) => void): Promise<void> {
+export async function ensureAdmin(
+  repos: Repositories,
+  dataDir: string,
+  given: string | undefined,
+  print: (line: string) => void,
+): Promise<void> {
   if (repos.users.find(ADMIN_USERCODE)) return;
   const password = given ?? generatePassword();
-  repos.users.insert({ usercode: ADMIN_USERCODE, username: 'Administrator', password_hash: await hashPassword(password), role: 'admin', groupcode: '', functions: [], created_at: new Date().toISOString() });
+  repos.users.insert({
+    usercode: ADMIN_USERCODE,
+    username: 'Administrator',
+    password_hash: await hashPassword(password),
+    role: 'admin',
+    groupcode: '',
+    functions: [],
+    created_at: new Date().toISOString(),
+  });
   if (!given) {
     const file = join(dataDir, 'initial-admin-password');
     writeFileSync(file, `${password}\n`, { mode: 0o600 });

@@ -1,7 +1,10 @@
 import { LIMITS } from '@roomcast/contract';
 import type { Clock } from '../core/index.js';
 
-interface Entry { failures: number[]; lockedUntil: number }
+interface Entry {
+  failures: number[];
+  lockedUntil: number;
+}
 
 /**
  * Counts failed logins per source address and per user code. After `max` failures inside the window the
@@ -9,7 +12,10 @@ interface Entry { failures: number[]; lockedUntil: number }
  */
 export class LoginThrottle {
   private readonly entries = new Map<string, Entry>();
-  constructor(private readonly clock: Clock, private readonly limits = LIMITS.loginFailures) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly limits = LIMITS.loginFailures,
+  ) {}
 
   isLocked(keys: string[]): boolean {
     const now = this.clock.now();
@@ -36,6 +42,7 @@ export class LoginThrottle {
   }
 
   private prune(now: number): void {
-    for (const [k, e] of this.entries) if (e.lockedUntil < now && e.failures.every((t) => t < now - this.limits.windowMs)) this.entries.delete(k);
+    for (const [k, e] of this.entries)
+      if (e.lockedUntil < now && e.failures.every((t) => t < now - this.limits.windowMs)) this.entries.delete(k);
   }
 }

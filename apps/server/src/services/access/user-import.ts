@@ -61,7 +61,15 @@ export async function importUsers(repos: Repositories, who: SessionUser, bytes: 
   const createdAt = new Date(now).toISOString();
   repos.users.transaction(() => {
     for (const r of hashed) {
-      repos.users.insert({ usercode: r.usercode, username: r.username, password_hash: r.hash, role: r.role, groupcode: r.groupcode, functions: [], created_at: createdAt });
+      repos.users.insert({
+        usercode: r.usercode,
+        username: r.username,
+        password_hash: r.hash,
+        role: r.role,
+        groupcode: r.groupcode,
+        functions: [],
+        created_at: createdAt,
+      });
     }
   });
   return rows.length;

@@ -13,18 +13,30 @@ export function userService(repos: Repositories, sessions: SessionService, clock
     if (groupcode && !repos.groups.find(groupcode)) throw Fail.of('groupNotFound', groupcode);
   };
   const guardAdmin = (who: SessionUser, role: string, usercode: string) => {
-    if ((role === 'admin' || usercode === ADMIN_USERCODE || repos.users.find(usercode)?.role === 'admin') && who.role !== 'admin') throw Fail.of('onlyAdminCreatesAdmin');
+    if ((role === 'admin' || usercode === ADMIN_USERCODE || repos.users.find(usercode)?.role === 'admin') && who.role !== 'admin')
+      throw Fail.of('onlyAdminCreatesAdmin');
     if (usercode === ADMIN_USERCODE && role !== 'admin') throw Fail.of('adminRoleFixed');
   };
   return {
-    list: () => repos.users.list().map((u) => ({ usercode: u.usercode, username: u.username, role: u.role, group: u.groupcode, functions: u.functions })),
+    list: () =>
+      repos.users
+        .list()
+        .map((u) => ({ usercode: u.usercode, username: u.username, role: u.role, group: u.groupcode, functions: u.functions })),
 
     async create(who: SessionUser, b: CallBody<'newuser'>) {
       guardAdmin(who, b.role, b.usercode);
       if (repos.users.find(b.usercode)) throw Fail.of('userExists');
       requireGroup(b.group);
       const password_hash = await hashPassword(b.password);
-      repos.users.insert({ usercode: b.usercode, username: b.username, password_hash, role: b.role, groupcode: b.group, functions: b.functions, created_at: new Date(clock.now()).toISOString() });
+      repos.users.insert({
+        usercode: b.usercode,
+        username: b.username,
+        password_hash,
+        role: b.role,
+        groupcode: b.group,
+        functions: b.functions,
+        created_at: new Date(clock.now()).toISOString(),
+      });
     },
 
     async update(who: SessionUser, b: CallBody<'updateuser'>) {

@@ -21,10 +21,18 @@ export interface LayoutDeps {
 
 /** The layout domain: the nine layout slots, the layout on the output, automatic switching (a scheduler job). */
 export function createLayout(d: LayoutDeps) {
-  const layouts = layoutService(d.repos, d.engine, () => d.media.apply(), (letter) => Boolean(d.settings.raw('setting_video_input')[`channel${letter}`]), d.wake);
+  const layouts = layoutService(
+    d.repos,
+    d.engine,
+    () => d.media.apply(),
+    (letter) => Boolean(d.settings.raw('setting_video_input')[`channel${letter}`]),
+    d.wake,
+  );
   return {
     area: { layouts },
-    jobs: [layoutRotationJob({ layouts, encoding: () => d.media.encoder.running, intervalMs: LIMITS.layoutSwitchIntervalS * 1000, log: d.log })],
+    jobs: [
+      layoutRotationJob({ layouts, encoding: () => d.media.encoder.running, intervalMs: LIMITS.layoutSwitchIntervalS * 1000, log: d.log }),
+    ],
   };
 }
 export type LayoutArea = ReturnType<typeof createLayout>['area'];

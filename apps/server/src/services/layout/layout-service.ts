@@ -28,7 +28,13 @@ function layoutFail(problem: LayoutProblem, slot?: number): Fail {
  * channel has an input configured (setting_video_input), which automatic switching needs for every slot.
  * `switchingChanged`: automatic switching was turned on or off (the scheduler re-plans).
  */
-export function layoutService(repos: Repositories, engine: EngineState, apply: () => void, hasSource: (letter: string) => boolean = () => true, switchingChanged: () => void = () => {}) {
+export function layoutService(
+  repos: Repositories,
+  engine: EngineState,
+  apply: () => void,
+  hasSource: (letter: string) => boolean = () => true,
+  switchingChanged: () => void = () => {},
+) {
   const current = (): LayoutSlot | undefined => repos.layouts.list()[repos.layouts.state().current];
   const use = (slot: LayoutSlot | undefined) => {
     engine.layout = slot ? { type: slot.type, channeldata: slot.channeldata } : undefined;
@@ -60,7 +66,10 @@ export function layoutService(repos: Repositories, engine: EngineState, apply: (
     autoswitch: () => repos.layouts.state().autoswitch === 1,
     /** Automatic switching: the next slot after the current one (wrapping) whose channels all have a source. */
     nextInRotation(): number | undefined {
-      const usable = repos.layouts.list().filter((s) => !checkLayout(s) && s.channeldata.every(hasSource)).map((s) => s.index);
+      const usable = repos.layouts
+        .list()
+        .filter((s) => !checkLayout(s) && s.channeldata.every(hasSource))
+        .map((s) => s.index);
       if (usable.length < 2) return undefined;
       const now = repos.layouts.state().current;
       return usable.find((i) => i > now) ?? usable[0];

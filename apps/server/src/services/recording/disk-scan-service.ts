@@ -16,7 +16,15 @@ const MEDIA_FILE = /_(HD|SD|CH[1-5]S?)(?:_(\d+))?\.(mp4|ts)$/;
  * files on disk that the database does not know are adopted (in their recording, or as a new one), and files
  * the database lists but the disk lacks are marked missing (and unmarked when they come back).
  */
-export function diskScanService(repos: Repositories, engine: EngineState, recording: RecordingService, mediaPath: () => string, oplog: (d: string) => void, log: (l: string) => void, clock: DeviceClock) {
+export function diskScanService(
+  repos: Repositories,
+  engine: EngineState,
+  recording: RecordingService,
+  mediaPath: () => string,
+  oplog: (d: string) => void,
+  log: (l: string) => void,
+  clock: DeviceClock,
+) {
   async function run(): Promise<{ adopted: number; missing: number }> {
     await recording.recover();
     let missing = 0;
@@ -40,13 +48,31 @@ export function diskScanService(repos: Repositories, engine: EngineState, record
       let rec = repos.recordings.findByDir(dir);
       if (!rec) {
         const started = clock.format(statSync(dir).birthtimeMs || statSync(dir).mtimeMs);
-        const id = repos.recordings.insertAdopted({ title: name, name, usercode: 'admin', useraccount: 'Administrator', source: '', dir, starttime: started, stoptime: started, note: 'found on disk by a disk scan' });
+        const id = repos.recordings.insertAdopted({
+          title: name,
+          name,
+          usercode: 'admin',
+          useraccount: 'Administrator',
+          source: '',
+          dir,
+          starttime: started,
+          stoptime: started,
+          note: 'found on disk by a disk scan',
+        });
         rec = repos.recordings.find(id)!;
       }
       for (const file of files) {
         const path = join(dir, file);
         const [, code, part] = MEDIA_FILE.exec(file)!;
-        repos.recordings.addFile({ recording_id: rec.id, channel: CHANNEL_BY_NAME.get(code!) ?? 10, filepath: path, title: `${rec.title} ${code}${part ? `_${part}` : ''}`, filesize: statSync(path).size, starttime: rec.starttime, duration_ms: await probeDurationMs(path) });
+        repos.recordings.addFile({
+          recording_id: rec.id,
+          channel: CHANNEL_BY_NAME.get(code!) ?? 10,
+          filepath: path,
+          title: `${rec.title} ${code}${part ? `_${part}` : ''}`,
+          filesize: statSync(path).size,
+          starttime: rec.starttime,
+          duration_ms: await probeDurationMs(path),
+        });
         adopted++;
       }
     }

@@ -46,10 +46,21 @@ export function createRecording(d: RecordingDomainDeps) {
   const urls = new MediaUrls(loadMediaSecret(d.dataDir), d.clock);
   const storage = mediaStorage(() => [mediaPath(), defaultMedia, d.usbPath], urls);
   const recording = recordingService({
-    repos: d.repos, settings: d.settings, engine: d.engine, encoder: d.media.encoder, clock: d.device, mediaPath,
-    ensureEncoder: d.media.ensure, ensureIso: d.media.ensureIso, releaseEncoder: d.media.release,
-    minFreeBytes: d.minFreeBytes, partLimitOverrideMs: d.partLimitOverrideMs, snapshotIntervalMs: d.snapshotIntervalMs,
-    log: d.log, oplog: d.oplog.system, replan: d.replan,
+    repos: d.repos,
+    settings: d.settings,
+    engine: d.engine,
+    encoder: d.media.encoder,
+    clock: d.device,
+    mediaPath,
+    ensureEncoder: d.media.ensure,
+    ensureIso: d.media.ensureIso,
+    releaseEncoder: d.media.release,
+    minFreeBytes: d.minFreeBytes,
+    partLimitOverrideMs: d.partLimitOverrideMs,
+    snapshotIntervalMs: d.snapshotIntervalMs,
+    log: d.log,
+    oplog: d.oplog.system,
+    replan: d.replan,
   });
   return {
     area: {

@@ -4,8 +4,12 @@ import { isSafeRelPath, type MediaUrls } from './media-url.js';
 
 /** The only file types served under /media/, with their Content-Type (nothing else in the storage is served). */
 export const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  '.mp4': 'video/mp4', '.ts': 'video/mp2t', '.m3u8': 'application/vnd.apple.mpegurl',
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png',
+  '.mp4': 'video/mp4',
+  '.ts': 'video/mp2t',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
 };
 export const mediaTypeOf = (path: string): string | undefined => MEDIA_TYPES[extname(path).toLowerCase()];
 
@@ -20,7 +24,13 @@ const isInside = (root: string, path: string) => path === root || path.startsWit
  * inside the root it was found in.
  */
 export function mediaStorage(roots: () => (string | undefined)[], urls: MediaUrls) {
-  const list = () => [...new Set(roots().filter((r): r is string => Boolean(r)).map((r) => resolve(r)))];
+  const list = () => [
+    ...new Set(
+      roots()
+        .filter((r): r is string => Boolean(r))
+        .map((r) => resolve(r)),
+    ),
+  ];
 
   /** The storage-relative path of an absolute file path under one of the roots. */
   function relativeOf(absPath: string, within = list()): string | undefined {

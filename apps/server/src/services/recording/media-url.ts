@@ -65,7 +65,10 @@ export function loadMediaSecret(dataDir: string): Buffer {
  * sig = HMAC-SHA256(secret, relPath + NUL + exp). The path is the file's path relative to the storage root.
  */
 export class MediaUrls {
-  constructor(private readonly secret: Buffer, private readonly clock: Clock) {}
+  constructor(
+    private readonly secret: Buffer,
+    private readonly clock: Clock,
+  ) {}
 
   private mac(rel: string, exp: number): Buffer {
     return createHmac('sha256', this.secret).update(`${rel}\u0000${exp}`).digest();

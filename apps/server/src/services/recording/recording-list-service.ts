@@ -33,11 +33,14 @@ export function recordingListService(repos: Repositories, storage: MediaStorage)
     list(caller: SessionUser | undefined, b: CallBody<'listmedia'>): Listing {
       const { start, end, name } = b.queryfields;
       const page = repos.recordingList.page({
-        ...scopeOf(caller, b.usercode), albumId: b.albumid, name: name || undefined,
+        ...scopeOf(caller, b.usercode),
+        albumId: b.albumid,
+        name: name || undefined,
         // A date alone covers its whole day.
         from: start ? (start.length === 10 ? `${start} 00:00:00` : start) : undefined,
         to: end ? (end.length === 10 ? `${end} 23:59:59` : end) : undefined,
-        limit: b.pagesize, offset: (b.currentpage - 1) * b.pagesize,
+        limit: b.pagesize,
+        offset: (b.currentpage - 1) * b.pagesize,
       });
       const files = new Map<number, RecordingFileRow[]>();
       for (const f of repos.recordingList.filesOf(page.rows.map((r) => r.id))) {
@@ -50,15 +53,31 @@ export function recordingListService(repos: Repositories, storage: MediaStorage)
         const own = files.get(r.id) ?? [];
         const main = own.find((f) => f.channel === HD_CHANNEL) ?? own[0];
         return {
-          recordid: String(r.id), title: r.title, name: r.name, album: r.album_name ?? '', isdefaultalbum: r.album_isdefault === 1,
-          netsync: r.netsync === 1, netsynctime: r.netsynctime, mediasvrsync: r.mediasvrsync === 1, mediasvrsynctime: r.mediasvrsynctime,
-          starttime: r.starttime, stoptime: r.stoptime, stop: r.state === 'done' || r.state === 'failed',
-          useraccount: r.useraccount, usercode: r.usercode, source: r.source, filename: main ? basename(main.filepath) : '',
+          recordid: String(r.id),
+          title: r.title,
+          name: r.name,
+          album: r.album_name ?? '',
+          isdefaultalbum: r.album_isdefault === 1,
+          netsync: r.netsync === 1,
+          netsynctime: r.netsynctime,
+          mediasvrsync: r.mediasvrsync === 1,
+          mediasvrsynctime: r.mediasvrsynctime,
+          starttime: r.starttime,
+          stoptime: r.stoptime,
+          stop: r.state === 'done' || r.state === 'failed',
+          useraccount: r.useraccount,
+          usercode: r.usercode,
+          source: r.source,
+          filename: main ? basename(main.filepath) : '',
           files: own.map((f) => ({
             fileid: String(f.id),
             // A file the disk scan found missing has no URL; the path is storage-relative (never the host's layout).
-            url: f.missing ? '' : storage.urlOf(f.filepath, roots), filepath: storage.relativeOf(f.filepath, roots) ?? '',
-            title: f.title, filesize: f.filesize, channel: f.channel, starttime: f.starttime,
+            url: f.missing ? '' : storage.urlOf(f.filepath, roots),
+            filepath: storage.relativeOf(f.filepath, roots) ?? '',
+            title: f.title,
+            filesize: f.filesize,
+            channel: f.channel,
+            starttime: f.starttime,
           })),
         };
       });
@@ -71,7 +90,8 @@ export function recordingListService(repos: Repositories, storage: MediaStorage)
      */
     snapshots(caller: SessionUser | undefined, recordid: string): CallData<'listsnapshot'> {
       const id = Number(recordid);
-      if (!Number.isSafeInteger(id) || !repos.recordingList.visible(id, scopeOf(caller, '').visibility)) throw Fail.of('recordingNotFound', recordid);
+      if (!Number.isSafeInteger(id) || !repos.recordingList.visible(id, scopeOf(caller, '').visibility))
+        throw Fail.of('recordingNotFound', recordid);
       const roots = storage.roots();
       return repos.snapshots.list(id).flatMap((s) => {
         const url = storage.urlOf(s.filepath, roots);

@@ -90,12 +90,27 @@ export function recordingService(d: RecordingDeps) {
       });
       if (!made) continue;
       // A finalize cut off after this file was listed (a crash) lists it again: once is enough.
-      if (!d.repos.recordings.fileByPath(made.file)) d.repos.recordings.addFile({ recording_id: rec.id, channel: part.channel, filepath: made.file, title: `${rec.title} ${part.code}${suffix}`, filesize: made.bytes, starttime: rec.starttime, duration_ms: made.durationMs });
+      if (!d.repos.recordings.fileByPath(made.file))
+        d.repos.recordings.addFile({
+          recording_id: rec.id,
+          channel: part.channel,
+          filepath: made.file,
+          title: `${rec.title} ${part.code}${suffix}`,
+          filesize: made.bytes,
+          starttime: rec.starttime,
+          duration_ms: made.durationMs,
+        });
       if (part.code === 'HD') durationMs += made.durationMs;
       files++;
       for (const seg of part.segments) rmSync(seg, { force: true });
     }
-    d.repos.recordings.finish({ id: rec.id, state: files ? 'done' : 'failed', stoptime: d.clock.format(d.clock.now()), duration_ms: durationMs, note: reason });
+    d.repos.recordings.finish({
+      id: rec.id,
+      state: files ? 'done' : 'failed',
+      stoptime: d.clock.format(d.clock.now()),
+      duration_ms: durationMs,
+      note: reason,
+    });
   }
 
   /** Below this, a running recording stops cleanly so that what was written stays playable. */
@@ -161,13 +176,23 @@ export function recordingService(d: RecordingDeps) {
         const now = d.clock.now();
         const stamp = d.clock.format(now).replace(/[-:]/g, '').replace(' ', '-');
         // A recording started within the same second as the previous one gets a folder of its own (…-2).
-        const taken = (n: string) => existsSync(join(root, 'recordings', n)) || d.repos.recordings.findByDir(join(root, 'recordings', n)) !== undefined;
+        const taken = (n: string) =>
+          existsSync(join(root, 'recordings', n)) || d.repos.recordings.findByDir(join(root, 'recordings', n)) !== undefined;
         let name = stamp;
         for (let n = 2; taken(name); n++) name = `${stamp}-${n}`;
         const dir = join(root, 'recordings', name);
         mkdirSync(dir, { recursive: true });
         const room = d.settings.raw('setting_room').name ?? '';
-        const id = d.repos.recordings.insert({ title: `${room} ${d.clock.format(now)}`.trim(), name, usercode: who?.usercode ?? 'schedule', useraccount: who?.username ?? 'schedule', source: room, dir, starttime: d.clock.format(now), schedule_id: scheduleId });
+        const id = d.repos.recordings.insert({
+          title: `${room} ${d.clock.format(now)}`.trim(),
+          name,
+          usercode: who?.usercode ?? 'schedule',
+          useraccount: who?.username ?? 'schedule',
+          source: room,
+          dir,
+          starttime: d.clock.format(now),
+          schedule_id: scheduleId,
+        });
         writeFileSync(join(dir, 'recording.json'), JSON.stringify({ id, name, starttime: now }));
         d.ensureEncoder();
         const save = d.settings.raw('setting_advance_media_save');
@@ -181,7 +206,9 @@ export function recordingService(d: RecordingDeps) {
           if (save.movie_low_enable !== 'false') streams.push({ code: `CH${n}S`, channel: channelCodeOf(`CH${n}S`)!, fanout: encoder.sd });
         }
         const mode = d.settings.raw('setting_segmentation').mode === 'advanced' ? 'advanced' : 'smooth';
-        const limits = d.partLimitOverrideMs ? { maxPartMs: d.partLimitOverrideMs, maxPartBytes: Number.MAX_SAFE_INTEGER } : SEGMENTATION[mode];
+        const limits = d.partLimitOverrideMs
+          ? { maxPartMs: d.partLimitOverrideMs, maxPartBytes: Number.MAX_SAFE_INTEGER }
+          : SEGMENTATION[mode];
         session = new RecordingSession(dir, streams, limits, () => d.clock.now());
         session.start();
         current = id;
@@ -241,7 +268,13 @@ export function recordingService(d: RecordingDeps) {
         } catch (err) {
           const why = (err as Error).message.split('\n')[0] ?? '';
           d.log(`recording ${rec.id} could not be recovered: ${why}`);
-          d.repos.recordings.finish({ id: rec.id, state: 'failed', stoptime: d.clock.format(d.clock.now()), duration_ms: 0, note: `could not be recovered: ${why}` });
+          d.repos.recordings.finish({
+            id: rec.id,
+            state: 'failed',
+            stoptime: d.clock.format(d.clock.now()),
+            duration_ms: 0,
+            note: `could not be recovered: ${why}`,
+          });
           d.oplog(`recording ${rec.id} could not be recovered after an unexpected stop; its folder is kept`);
         }
       }

@@ -25,7 +25,16 @@ export interface ScheduleDeps {
 export function createSchedule(d: ScheduleDeps) {
   return {
     area: { schedules: scheduleService({ repos: d.repos, clock: d.clock, zoneOffset: d.zoneOffset, changed: d.wake }) },
-    jobs: [recordingScheduleJob({ repos: d.repos, recorder: d.recorder, engine: d.engine, zoneOffset: d.zoneOffset, log: d.log, oplog: d.oplog.system })],
+    jobs: [
+      recordingScheduleJob({
+        repos: d.repos,
+        recorder: d.recorder,
+        engine: d.engine,
+        zoneOffset: d.zoneOffset,
+        log: d.log,
+        oplog: d.oplog.system,
+      }),
+    ],
   };
 }
 export type ScheduleArea = ReturnType<typeof createSchedule>['area'];

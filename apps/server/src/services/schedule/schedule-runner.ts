@@ -71,7 +71,9 @@ export function recordingScheduleJob(d: RunnerDeps): Job {
       d.engine.schedule = { id: row.id, stopTime: occ.end };
       active = { scheduleId: row.id, name: row.name, key, recordingId, end: occ.end };
       put(row.id, key, 'recording', recordingId, '', now, off);
-      d.oplog(`${label(row)}: recording ${recordingId} ${resumed ? 'resumed after a restart' : 'started'}, stops at ${formatInZone(occ.end, off)}`);
+      d.oplog(
+        `${label(row)}: recording ${recordingId} ${resumed ? 'resumed after a restart' : 'started'}, stops at ${formatInZone(occ.end, off)}`,
+      );
     } catch (err) {
       const why = (err as Error).message;
       put(row.id, key, 'failed', null, why, now, off);

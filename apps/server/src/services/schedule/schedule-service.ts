@@ -38,8 +38,14 @@ export function validateSchedule(input: ScheduleInput, now: number, offsetMin: n
   if (input.cycle === 'month' && !(input.monthdays & MONTHDAY_BITS)) return msg('scheduleMonthDayRequired');
   if (input.cycle === 'once') stop = Math.min(stop, start + LIMITS.onceScheduleMaxMs);
   const row = {
-    name, start: formatLocal(start), stop: formatLocal(stop), cycle: input.cycle,
-    weekdays: input.weekdays, months: input.months, monthdays: input.monthdays, enable: input.enable,
+    name,
+    start: formatLocal(start),
+    stop: formatLocal(stop),
+    cycle: input.cycle,
+    weekdays: input.weekdays,
+    months: input.months,
+    monthdays: input.monthdays,
+    enable: input.enable,
   };
   // A repeating window runs from start's time of day to stop's; equal times would give an empty window.
   if (windowMs(row) === 0) return msg('scheduleEmptyWindow');

@@ -10,13 +10,22 @@ import type { Cycle } from '../../db/repositories/schedules-repository.js';
  * and the instant is local ms minus the offset. Dates are iterated as whole local days, which makes month
  * ends, leap days and year ends plain calendar facts of `Date.UTC`.
  */
-export interface Rule { start: string; stop: string; cycle: Cycle; weekdays: number; months: number; monthdays: number }
+export interface Rule {
+  start: string;
+  stop: string;
+  cycle: Cycle;
+  weekdays: number;
+  months: number;
+  monthdays: number;
+}
 /** One occurrence: epoch ms. */
-export interface Occurrence { start: number; end: number }
+export interface Occurrence {
+  start: number;
+  end: number;
+}
 
 const DAY_MS = 86_400_000;
 const floorDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
-
 
 /** `YYYY-MM-DD HH:mm[:ss]` as local ms; undefined when it is not a real calendar date and time. */
 export function parseLocal(text: string): number | undefined {
@@ -48,7 +57,7 @@ export function windowMs(rule: Rule): number {
   const e = parseLocal(rule.stop);
   if (s === undefined || e === undefined || e <= s) return 0;
   if (rule.cycle === 'once') return Math.min(e - s, LIMITS.onceScheduleMaxMs);
-  return (((e - floorDay(e)) - (s - floorDay(s))) % DAY_MS + DAY_MS) % DAY_MS;
+  return (((e - floorDay(e) - (s - floorDay(s))) % DAY_MS) + DAY_MS) % DAY_MS;
 }
 
 /** Weekday bit n-1 for Mon..Sun; month bit m-1; month-day bit d-1 (a day the month lacks never matches). */

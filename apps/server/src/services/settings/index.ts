@@ -33,7 +33,11 @@ export function createSettings(d: SettingsDeps) {
       const now = d.clock.now();
       return { current: `${device.format(now)}.${String(now % 1000).padStart(3, '0')}` };
     },
-    setting_version: () => ({ systemversion: process.version, softversion: d.version, productserialnumber: settings.raw('setting_product').serialnumber ?? '' }),
+    setting_version: () => ({
+      systemversion: process.version,
+      softversion: d.version,
+      productserialnumber: settings.raw('setting_product').serialnumber ?? '',
+    }),
     setting_roomstatus: () => {
       const room = settings.raw('setting_room');
       return { living: d.living() ? 'true' : 'false', publish: room.publish ?? 'false', urlsession: room.urlsession ?? '' };

@@ -7,7 +7,10 @@ const GB = 1024 ** 3;
 const gb = (bytes: number) => (bytes / GB).toFixed(2);
 const tf = (b: boolean) => (b ? 'true' : 'false') as 'true' | 'false';
 
-export interface StoragePaths { hdd: () => string; usb: () => string | undefined }
+export interface StoragePaths {
+  hdd: () => string;
+  usb: () => string | undefined;
+}
 
 /** `status`: record and live fields from the engine state, storage figures from the real file system. */
 export function statusService(engine: () => EngineState, paths: StoragePaths, clock: DeviceClock) {
@@ -18,13 +21,26 @@ export function statusService(engine: () => EngineState, paths: StoragePaths, cl
       const now = clock.now();
       const currentMs = s.recordedMs + (s.recording === 'recording' && s.recordingStart ? now - s.recordingStart : 0);
       return {
-        isrecording: tf(s.recording !== 'idle'), isrecordingpaused: tf(s.recording === 'paused'), isrecordpending: tf(s.pending),
-        isschedulerecording: tf(s.schedule !== undefined), recordingscheduleid: s.schedule ? String(s.schedule.id) : '',
+        isrecording: tf(s.recording !== 'idle'),
+        isrecordingpaused: tf(s.recording === 'paused'),
+        isrecordpending: tf(s.pending),
+        isschedulerecording: tf(s.schedule !== undefined),
+        recordingscheduleid: s.schedule ? String(s.schedule.id) : '',
         recordingschedulestoptime: s.schedule ? clock.format(s.schedule.stopTime) : '',
-        recordingstart: s.recordingStart ? clock.format(s.recordingStart) : '', current: String(Math.floor(currentMs / 1000)),
-        hdd_scanning: tf(s.scanning), hashdd: tf(hdd.present), hddtotalsize: gb(hdd.totalBytes), hddfreesize: gb(hdd.freeBytes),
-        hasusb: tf(usb.present), usbtotalsize: gb(usb.totalBytes), usbfreesize: gb(usb.freeBytes), layoutbuttonid: String(s.layoutButtonId),
-        isliving: tf(s.living), ismainliving: s.rtmp.main, issubliving: s.rtmp.sub, livingstart: s.livingStart ? clock.format(s.livingStart) : '',
+        recordingstart: s.recordingStart ? clock.format(s.recordingStart) : '',
+        current: String(Math.floor(currentMs / 1000)),
+        hdd_scanning: tf(s.scanning),
+        hashdd: tf(hdd.present),
+        hddtotalsize: gb(hdd.totalBytes),
+        hddfreesize: gb(hdd.freeBytes),
+        hasusb: tf(usb.present),
+        usbtotalsize: gb(usb.totalBytes),
+        usbfreesize: gb(usb.freeBytes),
+        layoutbuttonid: String(s.layoutButtonId),
+        isliving: tf(s.living),
+        ismainliving: s.rtmp.main,
+        issubliving: s.rtmp.sub,
+        livingstart: s.livingStart ? clock.format(s.livingStart) : '',
       };
     },
   };

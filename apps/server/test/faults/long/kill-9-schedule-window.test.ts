@@ -31,7 +31,12 @@ describe.skipIf(!distBuilt())('fault: kill -9 of the service inside a scheduled 
     const off = zoneOffsetMinutes('UTC+08:00'); // the default device zone
     const start = Math.ceil(Date.now() / 1000) * 1000 + 1000;
     const stop = start + 16_000;
-    const added = await api(port, 'schedule', { operation: 'add', data: { name: 'Fault', cycle: 'once', start: formatInZone(start, off), stop: formatInZone(stop, off) } }, session);
+    const added = await api(
+      port,
+      'schedule',
+      { operation: 'add', data: { name: 'Fault', cycle: 'once', start: formatInZone(start, off), stop: formatInZone(stop, off) } },
+      session,
+    );
     expect(added.result).toBe(true);
     const scheduleId = added.data[0].id as number;
     const scheduled = async () => (await api(port, 'status', {}, session)).data as Record<string, string>;
@@ -48,7 +53,11 @@ describe.skipIf(!distBuilt())('fault: kill -9 of the service inside a scheduled 
     let status = await scheduled();
     for (let i = 0; i < 25 && status.isrecording !== 'true'; i++, status = await scheduled()) await sleep(200);
     const resumedAfterS = (Date.now() - restarted) / 1000;
-    expect(status, `resumed ${resumedAfterS.toFixed(1)} s after the restart`).toMatchObject({ isrecording: 'true', isschedulerecording: 'true', recordingscheduleid: String(scheduleId) });
+    expect(status, `resumed ${resumedAfterS.toFixed(1)} s after the restart`).toMatchObject({
+      isrecording: 'true',
+      isschedulerecording: 'true',
+      recordingscheduleid: String(scheduleId),
+    });
     expect(stop - Date.now()).toBeGreaterThan(3000); // the rest of the window is still to come
 
     for (let i = 0; i < 150 && (await scheduled()).isrecording === 'true'; i++) await sleep(200);
@@ -60,7 +69,12 @@ describe.skipIf(!distBuilt())('fault: kill -9 of the service inside a scheduled 
 
     const db = new Database(join(dataDir, 'roomcast.db'), { readonly: true });
     const recs = db.prepare('SELECT id, state, note, schedule_id FROM recordings ORDER BY id').all() as Row[];
-    const hd = (id: number) => (db.prepare('SELECT filepath FROM recording_files WHERE recording_id = ? AND channel = 10').get(id) as { filepath: string } | undefined)?.filepath;
+    const hd = (id: number) =>
+      (
+        db.prepare('SELECT filepath FROM recording_files WHERE recording_id = ? AND channel = 10').get(id) as
+          | { filepath: string }
+          | undefined
+      )?.filepath;
     const files = recs.map((r) => hd(r.id));
     db.close();
     expect(recs).toEqual([
@@ -72,6 +86,8 @@ describe.skipIf(!distBuilt())('fault: kill -9 of the service inside a scheduled 
     expect(restS).toBeGreaterThan(3);
     const log = await api(port, 'getopelog', { pagesize: '50', pageindex: '0' }, session);
     expect((log.data.list as { description: string }[]).some((r) => /resumed after a restart/.test(r.description))).toBe(true);
-    console.log(`schedule window: killed part ${killedS.toFixed(2)} s recovered; resumed ${resumedAfterS.toFixed(1)} s after the restart; rest ${restS.toFixed(2)} s; stopped ${stoppedLateS.toFixed(2)} s after the window end`);
+    console.log(
+      `schedule window: killed part ${killedS.toFixed(2)} s recovered; resumed ${resumedAfterS.toFixed(1)} s after the restart; rest ${restS.toFixed(2)} s; stopped ${stoppedLateS.toFixed(2)} s after the window end`,
+    );
   }, 90_000);
 });

@@ -23,7 +23,17 @@ export function freePort(): Promise<number> {
 export function startService(dataDir: string, port: number, env: Record<string, string> = {}) {
   const out: string[] = [];
   const proc: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', CONSOLE_DIR: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      MEDIA_PRESET: 'ultrafast',
+      MIN_FREE_MB: '50',
+      CONSOLE_DIR: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (b: Buffer) => {
@@ -38,7 +48,11 @@ export function startService(dataDir: string, port: number, env: Record<string, 
 export type Service = ReturnType<typeof startService>;
 
 export async function api(port: number, name: string, body: unknown, session?: string) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { result: boolean; message: string; data?: any };
 }
 
@@ -49,7 +63,9 @@ export async function waitUp(port: number, service: Service, ms = 30_000): Promi
   for (const until = Date.now() + ms; Date.now() < until && !dead; await sleep(100)) {
     try {
       if ((await api(port, 'roominfo', {})).result) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
   }
   throw new Error(`service ${dead ? 'exited' : 'did not start'}:\n${service.output()}`);
 }

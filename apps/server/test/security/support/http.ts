@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 
-export interface RawAnswer { status: number; headers: Record<string, string>; body: Buffer; text: string }
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  text: string;
+}
 
 /** Listens on a free loopback port (for requests that must reach the server byte for byte). */
 export async function listen(app: FastifyInstance): Promise<number> {
@@ -29,11 +34,23 @@ function dechunk(body: Buffer): Buffer {
  * `app.inject` would — and returns the answer. `status` is 0 when the server answered nothing in time
  * (e.g. it is waiting for a body it should have refused).
  */
-export function rawRequest(port: number, opts: { method?: string; path: string | Buffer; headers?: Record<string, string> | [string, string][]; body?: Buffer | string; timeoutMs?: number }): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  opts: {
+    method?: string;
+    path: string | Buffer;
+    headers?: Record<string, string> | [string, string][];
+    body?: Buffer | string;
+    timeoutMs?: number;
+  },
+): Promise<RawAnswer> {
   const head = Buffer.concat([
     Buffer.from(`${opts.method ?? 'GET'} `, 'latin1'),
     Buffer.isBuffer(opts.path) ? opts.path : Buffer.from(opts.path, 'latin1'),
-    Buffer.from(` HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${(Array.isArray(opts.headers) ? opts.headers : Object.entries(opts.headers ?? {})).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`, 'latin1'),
+    Buffer.from(
+      ` HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${(Array.isArray(opts.headers) ? opts.headers : Object.entries(opts.headers ?? {})).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
+      'latin1',
+    ),
   ]);
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');

@@ -31,7 +31,10 @@ export function makeOutside(): Outside {
   const marker = join(dir, 'pwned');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return {
-    dir, secret, secretFile, marker,
+    dir,
+    secret,
+    secretFile,
+    marker,
     expectNoLeak(text, what) {
       expect(text.includes(secret), `${what}: answer holds the outside secret`).toBe(false);
       expect(PASSWD_LINE.test(text), `${what}: answer holds /etc/passwd`).toBe(false);

@@ -1,5 +1,8 @@
 /** One hostile value and what it tries. */
-export interface Probe { label: string; value: string }
+export interface Probe {
+  label: string;
+  value: string;
+}
 
 /**
  * Path probes aimed at `target` (an absolute path outside DATA_DIR) from any folder up to 12 levels deep:

@@ -113,7 +113,9 @@ export async function callAsAdmin(ctx: ProbeContext, name: CallName, body: unkno
 /** A raw call as the admin with the path in the base64 `file-path` header. */
 export async function rawCallWithPath(ctx: ProbeContext, name: CallName, path: string, bytes: Buffer | string = ''): Promise<Answer> {
   const res = await ctx.t.app.inject({
-    method: 'POST', url: `/api/${name}`, payload: bytes,
+    method: 'POST',
+    url: `/api/${name}`,
+    payload: bytes,
     headers: { 'content-type': 'application/octet-stream', [SESSION_HEADER]: ctx.admin, [FILE_PATH_HEADER]: encodeFilePath(path) },
   });
   return answerOf(res.statusCode, res.rawPayload);
@@ -121,7 +123,8 @@ export async function rawCallWithPath(ctx: ProbeContext, name: CallName, path: s
 
 /** A setting key as a command value: written with writeconfig as the admin, read back from the repository. */
 export function settingValue(
-  code: SettingCode, key: string,
+  code: SettingCode,
+  key: string,
   opts: Pick<CommandValue, 'area' | 'shapes' | 'use' | 'consumer'>,
 ): CommandValue {
   const def = (SETTINGS[code].keys as Record<string, { schema: { parse(v: string): string } }>)[key];
@@ -139,7 +142,12 @@ export function settingValue(
 /** Shapes of common kinds of value. */
 export const SHAPES = {
   host: [(p: string) => p, (p: string) => `ntp.example.org${p}`],
-  url: (scheme: string) => [(p: string) => p, (p: string) => `${scheme}://cam.example/live${p}`, (p: string) => `${scheme}://cam.example${p}`, (p: string) => `${scheme}://user:${p}@cam.example/live`],
+  url: (scheme: string) => [
+    (p: string) => p,
+    (p: string) => `${scheme}://cam.example/live${p}`,
+    (p: string) => `${scheme}://cam.example${p}`,
+    (p: string) => `${scheme}://user:${p}@cam.example/live`,
+  ],
   path: [(p: string) => p, (p: string) => `recordings/${p}`],
   text: [(p: string) => p, (p: string) => `Room${p}`],
   address: [(p: string) => p, (p: string) => `192.168.1.10${p}`],

@@ -1,6 +1,10 @@
 import { inflateRawSync } from 'node:zlib';
 
-export interface ZipEntry { name: string; encrypted: boolean; text: string | undefined }
+export interface ZipEntry {
+  name: string;
+  encrypted: boolean;
+  text: string | undefined;
+}
 
 export const isZip = (b: Buffer): boolean => b.length >= 4 && b.readUInt32LE(0) === 0x04034b50;
 

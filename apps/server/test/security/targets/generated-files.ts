@@ -8,30 +8,51 @@ import { commandValue, SHAPES, settingValue } from '../support/targets.js';
 
 // The OSD text is written to DATA_DIR/run/osd-text.txt, which drawtext reads with expansion=none: no
 // filtergraph escaping of user text, and no %{...} expansion.
-commandValue(settingValue('setting_osd', 'textcontent', {
-  area: 'generated-file', shapes: SHAPES.text,
-  use: {
-    what: 'the encoder writes the text to run/osd-text.txt verbatim; drawtext reads it with expansion=none',
-    check: async (ctx, value) => {
-      const { t } = ctx;
-      // The engine writes the file when it plans an encode (a short-lived ffmpeg here).
-      t.internals.media.ensure();
-      await t.internals.media.release();
-      expect(readFileSync(join(t.dataDir, 'run', 'osd-text.txt'), 'utf8')).toBe(value);
-      // The text never reaches the argv: the filtergraph only names the file.
-      const argsWith = (text: string) => {
-        const raw = t.internals.settings.raw;
-        return buildEncoderArgs(planFromSettings({
-          video: raw('setting_video_input'), codec: raw('setting_rec_video_codec'), audio: raw('setting_rec_audio_codec'), audioInput: raw('setting_audio_input'),
-          osd: { ...raw('setting_osd'), enabletext: 'true', textcontent: text }, fit: raw('setting_video_layout'), save: raw('setting_advance_media_save'),
-          layout: { type: 0, channeldata: ['A'] }, devices: {}, fontFiles: FONT_FILES, textFile: '/run/osd-text.txt', logoFile: undefined, preset: 'ultrafast',
-        }));
-      };
-      expect(argsWith(value)).toEqual(argsWith(''));
-      expect(argsWith(value).join(' ')).toContain("textfile='/run/osd-text.txt':expansion=none");
+commandValue(
+  settingValue('setting_osd', 'textcontent', {
+    area: 'generated-file',
+    shapes: SHAPES.text,
+    use: {
+      what: 'the encoder writes the text to run/osd-text.txt verbatim; drawtext reads it with expansion=none',
+      check: async (ctx, value) => {
+        const { t } = ctx;
+        // The engine writes the file when it plans an encode (a short-lived ffmpeg here).
+        t.internals.media.ensure();
+        await t.internals.media.release();
+        expect(readFileSync(join(t.dataDir, 'run', 'osd-text.txt'), 'utf8')).toBe(value);
+        // The text never reaches the argv: the filtergraph only names the file.
+        const argsWith = (text: string) => {
+          const raw = t.internals.settings.raw;
+          return buildEncoderArgs(
+            planFromSettings({
+              video: raw('setting_video_input'),
+              codec: raw('setting_rec_video_codec'),
+              audio: raw('setting_rec_audio_codec'),
+              audioInput: raw('setting_audio_input'),
+              osd: { ...raw('setting_osd'), enabletext: 'true', textcontent: text },
+              fit: raw('setting_video_layout'),
+              save: raw('setting_advance_media_save'),
+              layout: { type: 0, channeldata: ['A'] },
+              devices: {},
+              fontFiles: FONT_FILES,
+              textFile: '/run/osd-text.txt',
+              logoFile: undefined,
+              preset: 'ultrafast',
+            }),
+          );
+        };
+        expect(argsWith(value)).toEqual(argsWith(''));
+        expect(argsWith(value).join(' ')).toContain("textfile='/run/osd-text.txt':expansion=none");
+      },
     },
-  },
-}));
+  }),
+);
 
 // The live room's session name is a file name: /xlive/{urlsession}.m3u8.
-commandValue(settingValue('setting_room', 'urlsession', { area: 'generated-file', shapes: SHAPES.text, consumer: 'the live HLS playlist and segment names (roomlivectrl)' }));
+commandValue(
+  settingValue('setting_room', 'urlsession', {
+    area: 'generated-file',
+    shapes: SHAPES.text,
+    consumer: 'the live HLS playlist and segment names (roomlivectrl)',
+  }),
+);

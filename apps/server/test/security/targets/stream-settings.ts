@@ -8,39 +8,60 @@ import { commandValue, SHAPES, settingValue, type ProbeContext } from '../suppor
 /** The composite encoder's argv as the engine builds it from the stored settings, with `letter` as an RTSP channel. */
 function encoderArgsWithRtsp(ctx: ProbeContext, letter: string): string[] {
   const raw = ctx.t.internals.settings.raw;
-  return buildEncoderArgs(planFromSettings({
-    video: { ...raw('setting_video_input'), [`channel${letter}`]: 'rtsp' }, codec: raw('setting_rec_video_codec'), audio: raw('setting_rec_audio_codec'),
-    audioInput: raw('setting_audio_input'), osd: raw('setting_osd'), fit: raw('setting_video_layout'), save: raw('setting_advance_media_save'),
-    layout: { type: 0, channeldata: [letter] }, devices: {}, fontFiles: FONT_FILES, textFile: undefined, logoFile: undefined, preset: 'ultrafast',
-  }));
+  return buildEncoderArgs(
+    planFromSettings({
+      video: { ...raw('setting_video_input'), [`channel${letter}`]: 'rtsp' },
+      codec: raw('setting_rec_video_codec'),
+      audio: raw('setting_rec_audio_codec'),
+      audioInput: raw('setting_audio_input'),
+      osd: raw('setting_osd'),
+      fit: raw('setting_video_layout'),
+      save: raw('setting_advance_media_save'),
+      layout: { type: 0, channeldata: [letter] },
+      devices: {},
+      fontFiles: FONT_FILES,
+      textFile: undefined,
+      logoFile: undefined,
+      preset: 'ultrafast',
+    }),
+  );
 }
 
 // RTSP sources: the URL is ffmpeg's input (and ffprobe's, when the engine checks a lost camera).
 for (const letter of ['A', 'B', 'C', 'D', 'E', 'F']) {
-  commandValue(settingValue('setting_video_input', `rtspURL${letter}`, {
-    area: 'streams', shapes: SHAPES.url('rtsp'),
-    use: {
-      what: 'the encoder argv: the URL is one argument, right after -i',
-      check: async (ctx, value) => {
-        const args = encoderArgsWithRtsp(ctx, letter);
-        const at = args.indexOf(value);
-        expect(at, `${value} is not one whole argument of ${JSON.stringify(args)}`).toBeGreaterThan(0);
-        expect(args[at - 1]).toBe('-i');
+  commandValue(
+    settingValue('setting_video_input', `rtspURL${letter}`, {
+      area: 'streams',
+      shapes: SHAPES.url('rtsp'),
+      use: {
+        what: 'the encoder argv: the URL is one argument, right after -i',
+        check: async (ctx, value) => {
+          const args = encoderArgsWithRtsp(ctx, letter);
+          const at = args.indexOf(value);
+          expect(at, `${value} is not one whole argument of ${JSON.stringify(args)}`).toBeGreaterThan(0);
+          expect(args[at - 1]).toBe('-i');
+        },
       },
-    },
-  }));
+    }),
+  );
 }
 
 // RTMP and RTSP outputs: the URL is a stream-copy ffmpeg's output.
 for (const key of ['mainurl', 'suburl']) {
-  commandValue(settingValue('setting_live_rtmp', key, {
-    area: 'streams', shapes: SHAPES.url('rtmp'),
-    use: {
-      what: 'the RTMP output argv (rtmpOutputArgs): the URL is the last argument', call: 'rtmpctl',
-      check: async (_ctx, value) => {
-        expect(rtmpOutputArgs(value).at(-1)).toBe(value);
+  commandValue(
+    settingValue('setting_live_rtmp', key, {
+      area: 'streams',
+      shapes: SHAPES.url('rtmp'),
+      use: {
+        what: 'the RTMP output argv (rtmpOutputArgs): the URL is the last argument',
+        call: 'rtmpctl',
+        check: async (_ctx, value) => {
+          expect(rtmpOutputArgs(value).at(-1)).toBe(value);
+        },
       },
-    },
-  }));
-  commandValue(settingValue('setting_live_rtsp', key, { area: 'streams', shapes: SHAPES.url('rtsp'), consumer: 'the RTSP output (not built yet)' }));
+    }),
+  );
+  commandValue(
+    settingValue('setting_live_rtsp', key, { area: 'streams', shapes: SHAPES.url('rtsp'), consumer: 'the RTSP output (not built yet)' }),
+  );
 }
