@@ -230,3 +230,19 @@ export async function waitEncoded(
     clock.stop();
   }
 }
+
+/** A short real recording at 480p/1000 kbit/s (light on the CPU): start, `seconds` of recorded video, stop. */
+export async function recordShort(t: TestApp, session: string, seconds: number): Promise<void> {
+  const video = [
+    { key: 'main_quality', value: '480' },
+    { key: 'main_bitrate', value: '1000' },
+  ];
+  const ok = async (name: 'writeconfig' | 'recordctl', body: unknown) => {
+    const res = await t.post(name, body, session);
+    if (!res.body.result) throw new Error(`${name} ${JSON.stringify(body)} failed: ${res.body.message}`);
+  };
+  await ok('writeconfig', { settingcode: 'setting_rec_video_codec', data: video });
+  await ok('recordctl', { control: 'start' });
+  await waitRecorded(t, seconds);
+  await ok('recordctl', { control: 'stop' });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_HEADER } from '@roomcast/contract';
 import { makeApp } from '../helpers.js';
-import { waitRecorded } from '../wait.js';
+import { recordShort } from '../wait.js';
 import { listen, rawRequest } from './support/http.js';
 
 /**
@@ -13,20 +13,7 @@ describe('failure class: media public by default', async () => {
   const t = await makeApp();
   const admin = await t.login();
   const port = await listen(t.app);
-  await t.post(
-    'writeconfig',
-    {
-      settingcode: 'setting_rec_video_codec',
-      data: [
-        { key: 'main_quality', value: '480' },
-        { key: 'main_bitrate', value: '1000' },
-      ],
-    },
-    admin,
-  );
-  expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
-  await waitRecorded(t, 1.5);
-  expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+  await recordShort(t, admin, 1.5);
 
   it('a new recording is not listed without a session, nor to a user without a recordings function', async () => {
     const viewer = await t.userWith([], 'mediaviewer', admin);

@@ -126,44 +126,32 @@ function Control({ id, def, code, name, value, onChange, disabled, slider }: Con
         />
       );
     case 'time':
-      return (
-        <Input
-          id={id}
-          value={value}
-          disabled={disabled}
-          maxLength={8}
-          placeholder="HH:mm:ss"
-          className="rc-setting-time"
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
     case 'datetime':
+    case 'zone': {
+      const format = TEXT_FORMATS[meta.kind];
       return (
         <Input
           id={id}
           value={value}
           disabled={disabled}
-          maxLength={23}
-          placeholder="YYYY-MM-DD HH:mm:ss"
+          maxLength={format.maxLength}
+          placeholder={format.placeholder}
+          className={format.className}
           onChange={(e) => onChange(e.target.value)}
         />
       );
-    case 'zone':
-      return (
-        <Input
-          id={id}
-          value={value}
-          disabled={disabled}
-          maxLength={9}
-          placeholder="UTC+08:00"
-          className="rc-setting-time"
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
+    }
     case 'text':
       return <Input id={id} value={value} disabled={disabled} maxLength={meta.maxLength} onChange={(e) => onChange(e.target.value)} />;
   }
 }
+
+/** Text inputs with a fixed shape: their length and the example a person types after. */
+const TEXT_FORMATS = {
+  time: { maxLength: 8, placeholder: 'HH:mm:ss', className: 'rc-setting-time' },
+  datetime: { maxLength: 23, placeholder: 'YYYY-MM-DD HH:mm:ss', className: undefined },
+  zone: { maxLength: 9, placeholder: 'UTC+08:00', className: 'rc-setting-time' },
+} as const;
 
 interface SliderProps {
   meta: { min: number; max: number };

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { commandValue, SHAPES, settingValue } from '../support/targets.js';
-import { waitRecorded } from '../../wait.js';
+import { recordShort } from '../../wait.js';
 
 /** Every file under `dir`, recursively. */
 const walk = (dir: string): string[] =>
@@ -18,20 +18,7 @@ commandValue(
       once: true,
       check: async (ctx, prefix) => {
         const { t, admin } = ctx;
-        await t.post(
-          'writeconfig',
-          {
-            settingcode: 'setting_rec_video_codec',
-            data: [
-              { key: 'main_quality', value: '480' },
-              { key: 'main_bitrate', value: '1000' },
-            ],
-          },
-          admin,
-        );
-        expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
-        await waitRecorded(t, 1.5);
-        expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+        await recordShort(t, admin, 1.5);
         const [rec] = t.internals.repos.recordings.inState('done').slice(-1);
         expect(rec).toBeDefined();
         const storage = t.internals.mediaPath();
