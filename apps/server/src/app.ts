@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/open.js';
 import { registerCalls } from './api/register.js';
 import { registerMediaRoute } from './api/media-route.js';
+import { registerUploadRoute } from './api/upload-route.js';
 import { createServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './services/core/index.js';
 import { refusal, sendAnswer } from './api/refusals.js';
@@ -88,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.get(WEBCONFIG_PATH, async () => internals.webconfig);
   app.get(OPENAPI_PATH, async () => buildOpenApi(config.version));
   registerMediaRoute(app, internals.mediaFiles);
+  registerUploadRoute(app, internals.uploadFiles);
 
   const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });

@@ -16,6 +16,12 @@ const SUCCEEDING: Partial<Record<CallName, unknown>> = {
 const FAILS_ON_A_FRESH_SERVICE: Partial<Record<CallName, string>> = {
   recordctl: 'stop: nothing is recording',
   listsnapshot: 'recording 1 does not exist',
+  updaterecord: 'recording 1 does not exist',
+  removefile: 'no such file',
+  removerecord: 'recording 1 does not exist',
+  setalbum: 'recording 1 does not exist',
+  deletealbum: 'album 99 does not exist',
+  uploadfile: 'the sample is neither an image nor under album/',
 };
 
 describe('every successful answer matches its contract data schema', async () => {

@@ -45,6 +45,12 @@ export const LIMITS = {
   usernameMax: 64,
   passwordMin: 8,
   passwordMax: 128,
+  /** A recording's or a file's title (updaterecord). */
+  recordTitleMax: 200,
+  albumNameMax: 100,
+  albumDescriptionMax: 1000,
+  /** Largest album cover uploadfile accepts (PNG, JPEG, GIF or WebP by content). */
+  coverMaxBytes: 5 * 1024 * 1024,
 } as const;
 
 export const LOG_FILES = ['log.txt', 'mp.log', 'weblog.txt', 'frontlog.log', 'mcprolog.log'] as const;

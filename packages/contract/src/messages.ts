@@ -37,6 +37,13 @@ export const MESSAGES = {
   msgShareError: 'Fail to share media file',
   msgDelCompleted: 'Delete completed',
   recordingNotFound: 'Recording {0} does not exist.',
+  recordingFileNotFound: 'File {0} does not exist.',
+  recordingInUse: 'Recording {0} is being recorded; stop the recording first.',
+  // Albums and uploads
+  albumNotFound: 'Album {0} does not exist.',
+  albumDefaultNotRemovable: 'The default album cannot be deleted.',
+  uploadNotImage: 'The file is not an image (PNG, JPEG, GIF or WebP).',
+  uploadTooLarge: 'The file is too large (at most {0} MB).',
   // Schedules
   messageSubmitScheduleSucc: 'Schedule updated',
   messageSubmitScheduleFail: 'Fail to update schedule',

@@ -8,6 +8,7 @@ import { recordingHandlers } from './recording.js';
 import { layoutHandlers } from './layout.js';
 import { scheduleHandlers } from './schedule.js';
 import { systemHandlers } from './system.js';
+import { albumHandlers } from './albums.js';
 
 /**
  * Real handlers by area: `api/<area>.ts` holds the calls of `contract/calls/<area>.ts` and its handlers receive
@@ -20,6 +21,7 @@ export const AREA_HANDLERS: { [A in keyof Areas]: HandlerMap<Areas[A]> } = {
   layout: layoutHandlers,
   schedule: scheduleHandlers,
   system: systemHandlers,
+  albums: albumHandlers,
 };
 
 export const REAL_HANDLER_MAPS: HandlerMap<never>[] = Object.values(AREA_HANDLERS);

@@ -20,4 +20,10 @@ export const recordingHandlers: HandlerMap<RecordingArea> = {
   scanfiles: (ctx) => ctx.services.diskScan.start(),
   listmedia: (ctx) => ctx.services.recordingList.list(ctx.user, ctx.body),
   listsnapshot: (ctx) => ctx.services.recordingList.snapshots(ctx.user, ctx.body.recordid),
+  updaterecord: (ctx) => {
+    const { recordid, title, filepath } = ctx.body;
+    ctx.describe(ctx.services.recordingFiles.rename(ctx.user, recordid, title, filepath));
+  },
+  removefile: (ctx) => ctx.describe(ctx.services.recordingFiles.removeFile(ctx.user, ctx.body.filename)),
+  removerecord: (ctx) => ctx.describe(ctx.services.recordingFiles.removeRecording(ctx.user, ctx.body.recordid)),
 };

@@ -5,6 +5,7 @@ import type { Power } from '../host/power.js';
 import { idleEngineState } from '../media/engine-state.js';
 import { mediaEngine } from '../media/media-engine.js';
 import { createAccess } from './access/index.js';
+import { createAlbums } from './albums/index.js';
 import { createScheduler, systemTimers, type Clock, type Timers } from './core/index.js';
 import { createLayout } from './layout/index.js';
 import { createRecording } from './recording/index.js';
@@ -54,6 +55,13 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
     oplog,
     replan: () => scheduler.replan(),
   });
+  const albums = createAlbums({
+    repos,
+    clock,
+    device: settings.device,
+    dataDir: config.dataDir,
+    recordings: recording.recordingAccess,
+  });
   const layout = createLayout({ repos, engine, media, settings: settings.settings, log: mpLog, wake });
   const schedule = createSchedule({
     repos,
@@ -84,6 +92,7 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
       layout: layout.area,
       schedule: schedule.area,
       system: system.area,
+      albums: albums.area,
     },
     internals: {
       config,
@@ -100,6 +109,7 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
       mediaFiles: recording.mediaFiles,
       mediaUrls: recording.mediaUrls,
       mediaStorage: recording.mediaStorage,
+      uploadFiles: albums.uploadFiles,
     },
   };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { anyOf, PUBLIC } from '../permissions.js';
-import { defineCall, Empty, NoData, nonEmptyTrimmed } from './define.js';
-import { recordid } from './recording.js';
+import { LIMITS } from '../limits.js';
+import { defineCall, Empty, NoData } from './define.js';
+import { numericId, recordid } from './recording.js';
 
 /** Area `albums`: albums of recordings, shared albums, covers and the OSD logo upload. */
 
@@ -16,28 +17,45 @@ export const Album = z.object({
   count: z.number(),
 });
 
+/** Album names have all whitespace stripped (spec §5). */
+const albumName = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, 'must not be empty').max(LIMITS.albumNameMax));
+/** Where uploaded album covers go (`uploadfile` path prefix); served under UPLOAD_PREFIX. */
+export const COVER_FOLDER = 'album/';
+
 export const albumCalls = {
   listalbum: defineCall({
-    summary: 'Albums. Without the album function (or a session) only shared albums.',
+    summary:
+      'Albums, the default first. Admins and users with album, allrecord or myrecord see every album; everyone else (and no session) only shared ones. `count`: recordings in the album.',
     request: Empty,
     data: z.array(Album),
     permission: PUBLIC,
     mutating: false,
   }),
   setalbum: defineCall({
-    summary: 'Put a recording in an album.',
-    request: z.object({ recordid, albumid: z.number().int(), albumname: z.string().max(100).default('') }),
+    summary: 'Put a recording in an album (`albumname` is only written to the operation log).',
+    request: z.object({
+      recordid,
+      albumid: numericId,
+      albumname: z
+        .string()
+        .max(LIMITS.albumNameMax * 2)
+        .default(''),
+    }),
     data: NoData,
     permission: anyOf('album', 'allrecord', 'myrecord'),
     mutating: true,
   }),
   editalbum: defineCall({
-    summary: 'Create (id -1) or edit an album.',
+    summary:
+      'Create (id -1) or edit an album. `name` has its whitespace stripped; `path` is a cover from uploadfile (`album/...`) or ""; `isdefault: true` makes it the default album (new recordings go there; the flag cannot be taken off the default).',
     request: z.object({
-      id: z.number().int(),
-      name: nonEmptyTrimmed(100),
-      description: z.string().max(1000).default(''),
-      path: z.string().max(1024).default(''),
+      id: numericId,
+      name: albumName,
+      description: z.string().trim().max(LIMITS.albumDescriptionMax).default(''),
+      path: z.string().trim().max(1024).default(''),
       share: z.boolean().default(false),
       isdefault: z.boolean().default(false),
     }),
@@ -47,14 +65,13 @@ export const albumCalls = {
   }),
   deletealbum: defineCall({
     summary: 'Delete an album (not the default one); its recordings move to the default album.',
-    request: z.object({ id: z.number().int() }),
+    request: z.object({ id: numericId }),
     data: NoData,
     permission: anyOf('album'),
     mutating: true,
   }),
   uploadfile: defineCall({
-    summary:
-      'Upload bytes to the path in the base64 `file-path` header: album covers under album/, the OSD logo as logo.argb (image/x-rgb).',
+    summary: `Upload bytes to the path in the base64 \`file-path\` header. An album cover: \`${COVER_FOLDER}{filename}\` (album function), a PNG, JPEG, GIF or WebP image by content, at most ${LIMITS.coverMaxBytes / 1024 / 1024} MB; stored as \`album/{timestamp}_{filename}\` (name sanitized), served at \`/upload/{path}\`; \`data.path\` is what editalbum's \`path\` takes. The OSD logo (\`logo.argb\`, image/x-rgb) comes with the OSD issue.`,
     request: z.unknown(),
     data: z.object({ path: z.string() }),
     permission: anyOf('album', 'logotitle'),

@@ -13,7 +13,7 @@ import type { CallDef } from './define.js';
 
 /**
  * The calls of each area. An area has the same name here (`calls/<area>.ts`), in the service (`api/<area>.ts`,
- * `services/<area>/`) and in docs/architecture.md. Areas whose capability has not landed yet (live, albums,
+ * `services/<area>/`) and in docs/architecture.md. Areas whose capability has not landed yet (live,
  * sync, devices) have their calls answered by the service's `api/pending.ts`.
  */
 export const CALLS_BY_AREA = {
@@ -64,6 +64,6 @@ export * from './define.js';
 export { ACCOUNT_FIELDS, LoginUser, User, UserGroup } from './access.js';
 export { Layout } from './layout.js';
 export { Recording, RecordingFile, ALL_USERS_CODE } from './recording.js';
-export { Album } from './albums.js';
+export { Album, COVER_FOLDER } from './albums.js';
 export { Schedule, Task } from './schedule.js';
 export { Status, OpeLogEntry } from './system.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyOf, PUBLIC } from '../permissions.js';
+import { LIMITS } from '../limits.js';
 import { defineCall, Empty, NoData, trimmed, nonEmptyTrimmed } from './define.js';
 
 /** Area `recording`: record control, the recordings and their files, snapshots, the disk scan. */
@@ -39,7 +40,29 @@ const dateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be YYYY-MM-DD or YYYY-MM-DD HH:mm:ss')
   .or(z.literal(''));
-export const recordid = z.string().min(1).max(64);
+/** A recording id: a string (as listmedia answers it) or a number. */
+export const recordid = z
+  .union([z.string().trim().min(1).max(64), z.number().int().min(0)])
+  .transform(String)
+  .describe('recording id (string or number)');
+/** An id that arrives as a number or a numeric string (route parameters): always a number after validation. */
+export const numericId = z
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,15}$/, 'must be a whole number'),
+  ])
+  .transform(Number)
+  .describe('id (number or numeric string)');
+/** As numericId, and "" (or absent) means no filter. */
+export const optionalId = z
+  .union([numericId, z.literal('').transform(() => undefined)])
+  .optional()
+  .describe('id (number or numeric string); "" or absent: no filter');
+/** A storage-relative file path as listmedia answers it in `files[].filepath`. */
+const storagePath = z.string().min(1).max(1024);
 export const RECORDINGS = anyOf('allrecord', 'myrecord');
 const RECORD = anyOf('operating', 'record');
 
@@ -62,7 +85,7 @@ export const recordingCalls = {
     summary: `Recordings page. usercode "${ALL_USERS_CODE}" lists every user's (allrecord or admin); without a session only recordings of shared albums are listed.`,
     request: z.object({
       usercode: z.string().max(32).default(''),
-      albumid: z.number().int().optional(),
+      albumid: optionalId,
       queryfields: z
         .object({ name: trimmed(100).default(''), start: dateTime.default(''), end: dateTime.default('') })
         .default({ name: '', start: '', end: '' }),
@@ -81,21 +104,27 @@ export const recordingCalls = {
     mutating: false,
   }),
   updaterecord: defineCall({
-    summary: 'Rename a recording, or one of its files when `filepath` is given.',
-    request: z.object({ recordid, title: nonEmptyTrimmed(200), filepath: z.string().max(1024).optional() }),
+    summary:
+      'Rename a recording, or one of its files when `filepath` (the storage-relative path listmedia gives in `files[].filepath`) is given. The title is trimmed.',
+    request: z.object({
+      recordid,
+      title: nonEmptyTrimmed(LIMITS.recordTitleMax),
+      filepath: z.string().max(1024).optional().describe('a file of the recording; absent or "": the recording itself'),
+    }),
     data: NoData,
     permission: RECORDINGS,
     mutating: true,
   }),
   removefile: defineCall({
-    summary: 'Delete one file of a recording.',
-    request: z.object({ filename: z.string().min(1).max(1024) }),
+    summary:
+      'Delete one file of a recording: `filename` is its storage-relative path (`files[].filepath` of listmedia). Refused while the recording is being recorded.',
+    request: z.object({ filename: storagePath }),
     data: NoData,
     permission: RECORDINGS,
     mutating: true,
   }),
   removerecord: defineCall({
-    summary: 'Delete a recording and its files.',
+    summary: 'Delete a recording, its files, snapshots and folder. Refused while it is being recorded.',
     request: z.object({ recordid }),
     data: NoData,
     permission: RECORDINGS,

@@ -10,6 +10,7 @@ import { recordingListRepository } from './recording-list-repository.js';
 import { schedulesRepository } from './schedules-repository.js';
 import { layoutsRepository } from './layouts-repository.js';
 import { snapshotsRepository } from './snapshots-repository.js';
+import { albumsRepository } from './albums-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -25,6 +26,7 @@ export function createRepositories(db: Db) {
     schedules: schedulesRepository(db),
     layouts: layoutsRepository(db),
     snapshots: snapshotsRepository(db),
+    albums: albumsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

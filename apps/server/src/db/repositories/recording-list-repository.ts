@@ -5,7 +5,11 @@ import type { RecordingFileRow, RecordingRow } from './recordings-repository.js'
  * Whose recordings a caller may see: every one; their own, those of users in the groups their recording access
  * (own or their group's) names, and those in shared albums; or only those in shared albums.
  */
-export type Visibility = { kind: 'all' } | { kind: 'member'; usercode: string } | { kind: 'shared' };
+export type Visibility =
+  | { kind: 'all' }
+  /** `shared: false`: own and access groups' recordings only, not other users' in shared albums (what a member may change). */
+  | { kind: 'member'; usercode: string; shared?: boolean }
+  | { kind: 'shared' };
 
 export interface RecordingListQuery {
   visibility: Visibility;
@@ -36,7 +40,8 @@ function where(q: RecordingListQuery): { sql: string; params: Record<string, str
   const params: Record<string, string | number> = {};
   if (q.visibility.kind === 'shared') parts.push(SHARED);
   if (q.visibility.kind === 'member') {
-    parts.push(`(r.usercode = @me OR r.usercode IN (${ACCESSIBLE_USERS}) OR ${SHARED})`);
+    const shared = q.visibility.shared === false ? '' : ` OR ${SHARED}`;
+    parts.push(`(r.usercode = @me OR r.usercode IN (${ACCESSIBLE_USERS})${shared})`);
     params.me = q.visibility.usercode;
   }
   if (q.usercode !== undefined) {
@@ -48,6 +53,12 @@ function where(q: RecordingListQuery): { sql: string; params: Record<string, str
     params.album = q.albumId;
   }
   if (q.name) {
+    // 3+ characters: the trigram index (migration 007) finds the candidates, the LIKE keeps the exact rule
+    // (ASCII-only case folding); shorter ones have no trigram and scan.
+    if ([...q.name].length >= 3) {
+      parts.push('r.id IN (SELECT rowid FROM recordings_name_fts WHERE recordings_name_fts MATCH @fts)');
+      params.fts = `"${q.name.replace(/"/g, '""')}"`;
+    }
     parts.push("(r.title LIKE @name ESCAPE '\\' OR r.name LIKE @name ESCAPE '\\')");
     params.name = `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   }

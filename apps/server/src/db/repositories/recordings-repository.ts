@@ -56,7 +56,16 @@ export function recordingsRepository(db: Db) {
   const insertDone =
     db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, stoptime, note)
     VALUES (@title, @name, @usercode, @useraccount, @source, (SELECT id FROM albums WHERE isdefault = 1), @dir, 'done', @starttime, @stoptime, @note)`);
+  const rename = db.prepare('UPDATE recordings SET title = ? WHERE id = ?');
+  const renameFile = db.prepare('UPDATE recording_files SET title = ? WHERE id = ?');
+  const removeRecording = db.prepare('DELETE FROM recordings WHERE id = ?');
+  const removeFile = db.prepare('DELETE FROM recording_files WHERE id = ?');
   return {
+    rename: (id: number, title: string) => rename.run(title, id).changes > 0,
+    renameFile: (fileId: number, title: string) => renameFile.run(title, fileId).changes > 0,
+    /** Deletes the recording's row; its files and snapshots go with it (ON DELETE CASCADE). */
+    remove: (id: number) => removeRecording.run(id).changes > 0,
+    removeFile: (fileId: number) => removeFile.run(fileId).changes > 0,
     insert: (r: {
       title: string;
       name: string;

@@ -9,11 +9,15 @@ import type { OpLogService } from '../system/index.js';
 import { diskScanService } from './disk-scan-service.js';
 import { mediaStorage } from './media-storage.js';
 import { loadMediaSecret, MediaUrls } from './media-url.js';
+import { recordingAccess } from './recording-access.js';
+import { recordingFilesService } from './recording-files-service.js';
 import { recordingListService } from './recording-list-service.js';
 import { recordingService } from './recording-service.js';
 
 export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S } from './media-url.js';
 export type { RecordingService } from './recording-service.js';
+export type { RecordingAccess } from './recording-access.js';
+export type { RemovalGuard } from './recording-files-service.js';
 
 export interface RecordingDomainDeps {
   repos: Repositories;
@@ -62,13 +66,26 @@ export function createRecording(d: RecordingDomainDeps) {
     oplog: d.oplog.system,
     replan: d.replan,
   });
+  const access = recordingAccess(d.repos);
+  const files = recordingFilesService({
+    repos: d.repos,
+    storage,
+    access,
+    currentRecordingId: () => recording.currentRecordingId,
+    log: d.log,
+  });
   return {
     area: {
       recording,
       diskScan: diskScanService(d.repos, d.engine, recording, mediaPath, d.oplog.system, d.log, d.device),
-      recordingList: recordingListService(d.repos, storage),
+      recordingList: recordingListService(d.repos, storage, access),
+      recordingFiles: files,
     },
     recording,
+    /** Who may see or change which recording (spec §6), for other domains (albums' setalbum). */
+    recordingAccess: access,
+    /** Where a later domain (the transfer queue) says a recording's files are still needed. */
+    addRemovalGuard: files.addRemovalGuard,
     mediaPath,
     /** What `GET /media/...` needs: the signature check, the file lookup and the clock for cache lifetimes. */
     mediaFiles: { verify: urls.verify, resolve: storage.resolve, now: () => d.clock.now() },

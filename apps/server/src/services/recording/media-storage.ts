@@ -1,5 +1,5 @@
-import { realpathSync, statSync } from 'node:fs';
-import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { lstatSync, realpathSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isSafeRelPath, type MediaUrls } from './media-url.js';
 
 /** The only file types served under /media/, with their Content-Type (nothing else in the storage is served). */
@@ -65,8 +65,60 @@ export function mediaStorage(roots: () => (string | undefined)[], urls: MediaUrl
     return outside ? { kind: 'outside' } : { kind: 'missing' };
   }
 
+  /** The real root (symlinks followed) that holds this real path, if any. */
+  function realRootOf(real: string): string | undefined {
+    for (const root of list()) {
+      try {
+        const realRoot = realpathSync(root);
+        if (isInside(realRoot, real)) return realRoot;
+      } catch {
+        // a root that does not exist holds nothing
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Deletes one file (a link itself, never its target) whose folder is inside a storage root. Anything outside
+   * the roots is left alone and reported false; a file already gone counts as deleted.
+   */
+  function removeFile(absPath: string): boolean {
+    let folder: string;
+    try {
+      folder = realpathSync(dirname(resolve(absPath)));
+    } catch {
+      return true; // its folder is gone, so is the file
+    }
+    if (!realRootOf(folder)) return false;
+    const path = join(folder, basename(absPath));
+    const st = lstatSync(path, { throwIfNoEntry: false });
+    if (!st) return true;
+    if (st.isDirectory()) return false;
+    unlinkSync(path);
+    return true;
+  }
+
+  /**
+   * Deletes a recording's folder with what is left in it: only a real folder (not a link) at least two levels
+   * below a storage root (`recordings/<name>`), never a root or anything outside them.
+   */
+  function removeFolder(absDir: string): boolean {
+    const st = lstatSync(resolve(absDir), { throwIfNoEntry: false });
+    if (!st) return true;
+    if (!st.isDirectory()) return false;
+    const real = realpathSync(resolve(absDir));
+    const root = realRootOf(real);
+    if (!root || relative(root, real).split(sep).length < 2) return false;
+    rmSync(real, { recursive: true, force: true });
+    return true;
+  }
+
   return {
     roots: list,
+    removeFile,
+    removeFolder,
+    /** The absolute paths a storage-relative path may name, one per root (none when the path is not safe). */
+    candidatesOf: (rel: string): string[] => (isSafeRelPath(rel) ? list().map((root) => join(root, ...rel.split('/'))) : []),
     relativeOf,
     /** Where a storage-relative path is on disk: a regular media file inside a root, or why not. */
     resolve: resolveMedia,

@@ -1,11 +1,12 @@
 import { basename } from 'node:path';
 import { ALL_USERS_CODE, HD_CHANNEL, MESSAGES, type CallBody, type CallData } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
-import type { RecordingListQuery, Visibility } from '../../db/repositories/recording-list-repository.js';
+import type { RecordingListQuery } from '../../db/repositories/recording-list-repository.js';
 import type { RecordingFileRow } from '../../db/repositories/recordings-repository.js';
 import { Fail } from '../core/index.js';
 import type { MediaStorage } from './media-storage.js';
 import type { SessionUser } from '../access/index.js';
+import { visibilityOf, type RecordingAccess } from './recording-access.js';
 
 type Listing = CallData<'listmedia'>;
 
@@ -16,9 +17,9 @@ type Listing = CallData<'listmedia'>;
  * narrowing), "*" every user's (refused to a logged-in user without allrecord), any other code that user's.
  */
 function scopeOf(caller: SessionUser | undefined, usercode: string): Pick<RecordingListQuery, 'visibility' | 'usercode'> {
-  const all = caller !== undefined && (caller.role === 'admin' || caller.functions.includes('allrecord'));
-  const member = caller !== undefined && !all && caller.functions.includes('myrecord');
-  const visibility: Visibility = all ? { kind: 'all' } : member ? { kind: 'member', usercode: caller.usercode } : { kind: 'shared' };
+  const visibility = visibilityOf(caller);
+  const all = visibility.kind === 'all';
+  const member = visibility.kind === 'member';
   if (usercode === ALL_USERS_CODE) {
     if (caller && !all) throw new Fail(MESSAGES.forbidden, 403);
     return { visibility };
@@ -28,7 +29,7 @@ function scopeOf(caller: SessionUser | undefined, usercode: string): Pick<Record
 }
 
 /** `listmedia`: one page of recordings, newest first, each file with a signed media URL. */
-export function recordingListService(repos: Repositories, storage: MediaStorage) {
+export function recordingListService(repos: Repositories, storage: MediaStorage, access: RecordingAccess) {
   return {
     list(caller: SessionUser | undefined, b: CallBody<'listmedia'>): Listing {
       const { start, end, name } = b.queryfields;
@@ -89,9 +90,7 @@ export function recordingListService(repos: Repositories, storage: MediaStorage)
      * the caller may not see answers as one that does not exist (its existence is not disclosed).
      */
     snapshots(caller: SessionUser | undefined, recordid: string): CallData<'listsnapshot'> {
-      const id = Number(recordid);
-      if (!Number.isSafeInteger(id) || !repos.recordingList.visible(id, scopeOf(caller, '').visibility))
-        throw Fail.of('recordingNotFound', recordid);
+      const { id } = access.find(caller, recordid, 'see');
       const roots = storage.roots();
       return repos.snapshots.list(id).flatMap((s) => {
         const url = storage.urlOf(s.filepath, roots);

@@ -16,3 +16,11 @@ fileInput({
   call: 'uploadfile',
   send: (ctx, p) => rawCallWithPath(ctx, 'uploadfile', `album/${p}`, Buffer.from('probe bytes')),
 });
+// The same with bytes that pass the content check (a PNG signature), so the probe reaches where the file is written.
+const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('probe image')]);
+fileInput({
+  name: 'uploadfile file-path header under album/ with an image',
+  kind: 'write',
+  call: 'uploadfile',
+  send: (ctx, p) => rawCallWithPath(ctx, 'uploadfile', `album/${p}`, PNG_BYTES),
+});

@@ -1,0 +1,18 @@
+import type { AlbumsArea } from '../services/albums/index.js';
+import type { HandlerMap } from './handler.js';
+
+export const albumHandlers: HandlerMap<AlbumsArea> = {
+  listalbum: (ctx) => ctx.services.albums.list(ctx.user),
+  editalbum: (ctx) => {
+    const { id, detail } = ctx.services.albums.edit(ctx.body);
+    ctx.describe(detail);
+    return { id };
+  },
+  deletealbum: (ctx) => ctx.describe(ctx.services.albums.remove(ctx.body.id)),
+  setalbum: (ctx) => ctx.describe(ctx.services.albums.setAlbum(ctx.user, ctx.body)),
+  uploadfile: (ctx) => {
+    const { path, detail } = ctx.services.uploads.save(ctx.user, ctx.filePath, ctx.raw);
+    ctx.describe(detail);
+    return { path };
+  },
+};
