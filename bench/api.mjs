@@ -147,7 +147,7 @@ async function listmediaFigures(count) {
     ['admin, all users ("*"), page 1', { usercode: '*' }, svc.session],
     ['admin, all users, last page', { usercode: '*', currentpage: pages }, svc.session],
     ['admin, all users, page 1 of 100 rows', { usercode: '*', pagesize: 100 }, svc.session],
-    ['admin, all users, name contains (no index: scan)', { usercode: '*', queryfields: { name: `${seeded.lastDay} 0` } }, svc.session],
+    ['admin, all users, name contains (trigram index)', { usercode: '*', queryfields: { name: `${seeded.lastDay} 0` } }, svc.session],
     ['admin, all users, one day (start/end)', { usercode: '*', queryfields: { start: seeded.lastDay, end: seeded.lastDay } }, svc.session],
     ['admin, all users, one album', { usercode: '*', albumid: 3 }, svc.session],
     ['myrecord user, own ("")', { usercode: '' }, member],
