@@ -153,6 +153,12 @@ describe('listmedia', async () => {
     expect((await list('admin', { usercode: 'nobody' })).body.data).toMatchObject({ rows: [], total: 0 });
   });
 
+  it('with an album filter, "" does not narrow to the caller\'s own: an album shows all of it the caller may see', async () => {
+    for (const u of ['alice', 'carol']) expect((await list(u, { albumid: shared })).titles).toEqual(expected(isShared));
+    expect((await list('admin', { albumid: priv })).titles).toEqual(expected((r) => r.album === priv));
+    expect((await list('carol', { albumid: priv })).titles).toEqual(expected((r) => r.album === priv && r.usercode === 'carol'));
+  });
+
   it('lists own recordings by default', async () => {
     expect((await list('alice', {})).titles).toEqual(['Running now', ...expected((r) => r.usercode === 'alice')]);
     expect((await list('carol', { usercode: 'carol' })).titles).toEqual(expected((r) => r.usercode === 'carol'));
