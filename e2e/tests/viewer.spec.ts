@@ -11,8 +11,12 @@ test.describe('viewer home', () => {
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   });
 
-  test('an album file list is announced as not available yet', async ({ page }) => {
-    await page.goto('/main/files?album=1');
-    await expect(page.getByTestId('not-available')).toBeVisible();
+  test('an album that does not exist or is not shared says so, with a way back', async ({ page }) => {
+    await page.goto('/main/files?album=999999');
+    await expect(page.getByRole('heading', { name: 'Album', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('vod-files')).toContainText('This album does not exist or is not shared.');
+    await page.getByRole('button', { name: 'Back to albums' }).click();
+    await expect(page).toHaveURL(/\/main$/);
+    await expect(page.getByTestId('vod-card')).toBeVisible();
   });
 });

@@ -159,6 +159,17 @@ describe('listmedia', async () => {
     expect((await list('carol', { albumid: priv })).titles).toEqual(expected((r) => r.album === priv && r.usercode === 'carol'));
   });
 
+  it('finds one recording by recordid, to whoever may see it', async () => {
+    const all = (await list('admin', { usercode: '*' })).body.data.rows as { recordid: string; title: string }[];
+    const target = all.find((r) => expected((m) => m.album === priv && m.usercode === 'carol').includes(r.title))!;
+    for (const id of [target.recordid, Number(target.recordid)]) {
+      expect((await list('admin', { recordid: id })).titles).toEqual([target.title]);
+      expect((await list('carol', { recordid: id })).titles).toEqual([target.title]);
+    }
+    expect((await list('alice', { recordid: target.recordid })).titles).toEqual([]);
+    expect((await list(undefined, { recordid: target.recordid })).titles).toEqual([]);
+  });
+
   it('lists own recordings by default', async () => {
     expect((await list('alice', {})).titles).toEqual(['Running now', ...expected((r) => r.usercode === 'alice')]);
     expect((await list('carol', { usercode: 'carol' })).titles).toEqual(expected((r) => r.usercode === 'carol'));

@@ -1,5 +1,16 @@
 import type { FunctionKey, WebConfig } from '@roomcast/contract';
-import { AudioPage, GroupPage, OperationLogPage, UserPage, WorkbenchPage, type LazyPage } from './pages';
+import {
+  AlbumPage,
+  AudioPage,
+  GroupPage,
+  OperationLogPage,
+  RecordingAlbumPage,
+  RecordingDetailPage,
+  RecordingsPage,
+  UserPage,
+  WorkbenchPage,
+  type LazyPage,
+} from './pages';
 import type { MenuIcon } from './shell/menu-icons';
 
 export type MenuGroupKey = 'operation' | 'file' | 'usermanage' | 'advance' | 'system';
@@ -56,8 +67,15 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     hiddenWhen: (c) => c.site.mode4k,
   },
   { path: 'operation/opemediastream', group: 'operation', id: 'opemediastream', icon: 'shareAlt', requires: ['mediastream'] },
-  { path: 'file/album', group: 'file', id: 'album', icon: 'picture', requires: ['album'] },
-  { path: 'file/video', group: 'file', id: 'video', icon: 'playSquare', requires: ['allrecord', 'myrecord'] },
+  { path: 'file/album', group: 'file', id: 'album', icon: 'picture', requires: ['album'], component: AlbumPage },
+  {
+    path: 'file/video',
+    group: 'file',
+    id: 'video',
+    icon: 'playSquare',
+    requires: ['allrecord', 'myrecord'],
+    component: RecordingsPage,
+  },
   {
     path: 'file/video/detail',
     group: 'file',
@@ -65,6 +83,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     icon: 'playSquare',
     requires: ['allrecord', 'myrecord'],
     menuPath: 'file/video',
+    component: RecordingDetailPage,
   },
   {
     path: 'file/video/album',
@@ -73,6 +92,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     icon: 'playSquare',
     requires: ['allrecord', 'myrecord'],
     menuPath: 'file/video',
+    component: RecordingAlbumPage,
   },
   { path: 'usermanage/group', group: 'usermanage', id: 'group', icon: 'team', requires: ['usermanage'], component: GroupPage },
   { path: 'usermanage/user', group: 'usermanage', id: 'user', icon: 'user', requires: ['usermanage'], component: UserPage },

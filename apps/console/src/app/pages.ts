@@ -21,12 +21,18 @@ function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType
 // Route-level code splitting: each page is its own chunk, loaded when first visited.
 export const LoginPage = lazyPage(() => import('../features/login/LoginPage'));
 export const ViewerHomePage = lazyPage(() => import('../features/viewer/ViewerHomePage'));
+export const AlbumFilesPage = lazyPage(() => import('../features/viewer/AlbumFilesPage'));
+export const RecordingFilesPage = lazyPage(() => import('../features/viewer/RecordingFilesPage'));
 export const OperationLogPage = lazyPage(() => import('../features/system/OperationLogPage'));
 export const RebootPage = lazyPage(() => import('../features/system/RebootPage'));
 export const UserPage = lazyPage(() => import('../features/users/UserPage'));
 export const GroupPage = lazyPage(() => import('../features/groups/GroupPage'));
 export const WorkbenchPage = lazyPage(() => import('../features/workbench/WorkbenchPage'));
 export const AudioPage = lazyPage(() => import('../features/settings/audio/AudioPage'));
+export const AlbumPage = lazyPage(() => import('../features/albums/AlbumPage'));
+export const RecordingsPage = lazyPage(() => import('../features/recording/RecordingsPage'));
+export const RecordingDetailPage = lazyPage(() => import('../features/recording/RecordingDetailPage'));
+export const RecordingAlbumPage = lazyPage(() => import('../features/recording/AlbumPickerPage'));
 export const NotAvailable = lazyPage(() => import('../components/NotAvailable'));
 export const StatusResult = lazyPage(() => import('../components/StatusResult'));
 export const ShellLayout = lazyPage(() => import('./shell/ShellLayout'));

@@ -4,7 +4,18 @@ import { FullPageSpin } from '../components/FullPageSpin';
 import { CONSOLE_PAGES } from './console-pages';
 import ConsoleIndex from './ConsoleIndex';
 import { RequireFunction, RequireLogin } from './guards';
-import { AntdLayout, LoginPage, NotAvailable, RebootPage, ShellLayout, StatusResult, ViewerHomePage, type LazyPage } from './pages';
+import {
+  AlbumFilesPage,
+  AntdLayout,
+  LoginPage,
+  NotAvailable,
+  RebootPage,
+  RecordingFilesPage,
+  ShellLayout,
+  StatusResult,
+  ViewerHomePage,
+  type LazyPage,
+} from './pages';
 import { RouteError } from './RouteError';
 
 /** A route's `handle`: main.tsx fetches the first route's screens before the first render. */
@@ -52,8 +63,11 @@ export const ROUTES: RouteObject[] = [
             ...screen(ShellLayout, { mode: 'viewer' }),
             children: [
               { index: true, ...screen(ViewerHomePage, {}) },
-              // The album's file list and its detail/album children (spec §2) come with the recordings work.
-              { path: 'files/*', ...screen(NotAvailable, {}) },
+              // An album's recordings and one recording's files (spec §2 children detail and album; the album
+              // list is the home page's VOD card).
+              { path: 'files', ...screen(AlbumFilesPage, {}) },
+              { path: 'files/detail', ...screen(RecordingFilesPage, {}) },
+              { path: 'files/album', element: <Navigate to="/main" replace /> },
             ],
           },
           {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Space, type TableColumnType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { ConfirmButton } from './ConfirmButton';
+import { EditOutlined } from '@ant-design/icons';
+import { RemoveButton } from './RemoveButton';
 
 export interface ActionColumnOptions<T> {
   /** The column's title ("Operation"). */
@@ -47,20 +47,13 @@ export function actionColumn<T>(o: ActionColumnOptions<T>): TableColumnType<T> {
             {o.editText}
           </Button>
           {(o.canRemove?.(row) ?? true) && (
-            <ConfirmButton
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              autoInsertSpace={false}
-              aria-label={`${o.removeText} ${name}`}
+            <RemoveButton
+              text={o.removeText}
+              rowName={name}
               confirm={o.confirm(row)}
-              okText={o.removeText}
               cancelText={o.cancelText}
               onConfirm={() => o.onRemove(row)}
-            >
-              {o.removeText}
-            </ConfirmButton>
+            />
           )}
         </Space>
       );

@@ -82,10 +82,11 @@ export const recordingCalls = {
     mutating: true,
   }),
   listmedia: defineCall({
-    summary: `Recordings page. usercode "${ALL_USERS_CODE}" lists every user's (allrecord or admin); without a session only recordings of shared albums are listed.`,
+    summary: `Recordings page. usercode "${ALL_USERS_CODE}" lists every user's (allrecord or admin); without a session only recordings of shared albums are listed. With albumid or recordid, an empty usercode does not narrow to the caller's own.`,
     request: z.object({
       usercode: z.string().max(32).default(''),
       albumid: optionalId,
+      recordid: optionalId.describe('only this recording (the detail and album pages); "" or absent: no filter'),
       queryfields: z
         .object({ name: trimmed(100).default(''), start: dateTime.default(''), end: dateTime.default('') })
         .default({ name: '', start: '', end: '' }),

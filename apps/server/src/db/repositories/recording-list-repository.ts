@@ -16,6 +16,7 @@ export interface RecordingListQuery {
   /** Only this user's recordings. */
   usercode?: string;
   albumId?: number;
+  recordId?: number;
   /** Title or name contains (case-insensitive for ASCII). */
   name?: string;
   /** Start time bounds, inclusive, as device-zone `YYYY-MM-DD HH:mm:ss` (compared as text). */
@@ -51,6 +52,10 @@ function where(q: RecordingListQuery): { sql: string; params: Record<string, str
   if (q.albumId !== undefined) {
     parts.push('r.album_id = @album');
     params.album = q.albumId;
+  }
+  if (q.recordId !== undefined) {
+    parts.push('r.id = @record');
+    params.record = q.recordId;
   }
   if (q.name) {
     // 3+ characters: the trigram index (migration 007) finds the candidates, the LIKE keeps the exact rule

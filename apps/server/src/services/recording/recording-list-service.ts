@@ -15,10 +15,14 @@ type Listing = CallData<'listmedia'>;
  * groups their recording access names, and shared albums; everyone else (and no session) only recordings in
  * shared albums. `usercode` narrows: "" is the caller's own when they have a recordings function (else no
  * narrowing), "*" every user's (refused to a logged-in user without allrecord), any other code that user's.
- * With an album filter, "" does not narrow: an album shows everything in it that the caller may see (the viewer's
- * album pages), so a logged-in `myrecord` user never sees less of a shared album than a visitor.
+ * With an album or recording filter, "" does not narrow: an album shows everything in it that the caller may see
+ * (the viewer's album pages), so a logged-in `myrecord` user never sees less of a shared album than a visitor.
  */
-function scopeOf(caller: SessionUser | undefined, usercode: string, album: boolean): Pick<RecordingListQuery, 'visibility' | 'usercode'> {
+function scopeOf(
+  caller: SessionUser | undefined,
+  usercode: string,
+  filtered: boolean,
+): Pick<RecordingListQuery, 'visibility' | 'usercode'> {
   const visibility = visibilityOf(caller);
   const all = visibility.kind === 'all';
   const member = visibility.kind === 'member';
@@ -27,7 +31,7 @@ function scopeOf(caller: SessionUser | undefined, usercode: string, album: boole
     return { visibility };
   }
   if (usercode) return { visibility, usercode };
-  return caller && (all || member) && !album ? { visibility, usercode: caller.usercode } : { visibility };
+  return caller && (all || member) && !filtered ? { visibility, usercode: caller.usercode } : { visibility };
 }
 
 /** `listmedia`: one page of recordings, newest first, each file with a signed media URL. */
@@ -36,8 +40,9 @@ export function recordingListService(repos: Repositories, storage: MediaStorage,
     list(caller: SessionUser | undefined, b: CallBody<'listmedia'>): Listing {
       const { start, end, name } = b.queryfields;
       const page = repos.recordingList.page({
-        ...scopeOf(caller, b.usercode, b.albumid !== undefined),
+        ...scopeOf(caller, b.usercode, b.albumid !== undefined || b.recordid !== undefined),
         albumId: b.albumid,
+        recordId: b.recordid,
         name: name || undefined,
         // A date alone covers its whole day.
         from: start ? (start.length === 10 ? `${start} 00:00:00` : start) : undefined,

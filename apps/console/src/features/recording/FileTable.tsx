@@ -1,0 +1,85 @@
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { DownloadOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { CHANNEL_CODES, type ChannelCode } from '@roomcast/contract';
+import { useTranslation } from 'react-i18next';
+import { RemoveButton } from '../../components/RemoveButton';
+import { EditableTitle } from './EditableTitle';
+import { downloadName, formatSize, type RecordingFile } from './recording-format';
+
+interface Props {
+  files: RecordingFile[];
+  loading: boolean;
+  onRename: (file: RecordingFile, title: string) => unknown;
+  onPlay: (file: RecordingFile) => void;
+  onDelete: (file: RecordingFile) => Promise<unknown>;
+}
+
+/** The files of one recording: title edited in place, size, created time, play, download, delete (spec §2). */
+export function FileTable({ files, loading, onRename, onPlay, onDelete }: Props) {
+  const { t } = useTranslation('recording');
+  const columns: TableColumnsType<RecordingFile> = [
+    {
+      title: t('columns.title'),
+      dataIndex: 'title',
+      render: (_: string, f) => <EditableTitle title={f.title} onSave={(title) => onRename(f, title)} />,
+    },
+    {
+      title: t('columns.channel'),
+      dataIndex: 'channel',
+      render: (channel: number) => CHANNEL_CODES[channel as ChannelCode] ?? String(channel),
+    },
+    { title: t('columns.size'), dataIndex: 'filesize', className: 'rc-recording-nowrap', render: (size: number) => formatSize(size) },
+    { title: t('columns.created'), dataIndex: 'starttime', className: 'rc-recording-nowrap' },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_, f) => (
+        <Space size={0} wrap>
+          <Button
+            type="link"
+            size="small"
+            icon={<PlayCircleOutlined />}
+            autoInsertSpace={false}
+            aria-label={`${t('actions.play')} ${f.title}`}
+            disabled={!f.url}
+            onClick={() => onPlay(f)}
+          >
+            {t('actions.play')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<DownloadOutlined />}
+            autoInsertSpace={false}
+            aria-label={`${t('actions.download')} ${f.title}`}
+            disabled={!f.url}
+            href={f.url || undefined}
+            download={downloadName(f)}
+          >
+            {t('actions.download')}
+          </Button>
+          <RemoveButton
+            text={t('actions.delete')}
+            rowName={f.title}
+            confirm={t('deleteFileConfirm', { title: f.title })}
+            cancelText={t('cancel')}
+            onConfirm={() => onDelete(f)}
+          />
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<RecordingFile>
+      rowKey="fileid"
+      size="middle"
+      columns={columns}
+      dataSource={files}
+      loading={loading}
+      scroll={{ x: 760 }}
+      pagination={false}
+      locale={{ emptyText: t('detail.empty') }}
+      data-testid="file-table"
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Alert, App, Button, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { apiErrorText, useCallMutation } from '../../api/hooks';
+import { tMessage } from '../../app/messages';
+import { PageContainer } from '../../components/PageContainer';
+import { FileTable } from './FileTable';
+import { PlayerModal } from './PlayerModal';
+import type { RecordingFile } from './recording-format';
+import { useRecording } from './use-recordings';
+import './recording.css';
+
+/** /console/file/video/detail?id=…: the files of one recording. Batch download is a later slice. */
+export default function RecordingDetailPage() {
+  const { t } = useTranslation('recording');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const recordid = params.get('id');
+  const recording = useRecording(recordid);
+  const [playing, setPlaying] = useState<RecordingFile>();
+
+  const rename = useCallMutation('updaterecord', { invalidate: ['listmedia'], onSuccess: () => void message.success(t('renamed')) });
+  const remove = useCallMutation('removefile', { invalidate: ['listmedia'], silent: true });
+
+  const r = recording.data;
+  let problem: string | undefined;
+  if (!recordid) problem = t('detail.noId');
+  else if (recording.isError) problem = apiErrorText(recording.error);
+  else if (recording.isSuccess && !r) problem = t('detail.notFound', { id: recordid });
+
+  return (
+    <PageContainer
+      title={t('detail.title')}
+      extra={
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/console/file/video')}>
+          {t('back')}
+        </Button>
+      }
+    >
+      {problem ? (
+        <Alert type="warning" showIcon message={problem} data-testid="detail-problem" />
+      ) : (
+        <>
+          {r && (
+            <Typography.Paragraph>
+              <Typography.Text strong>{r.title}</Typography.Text> <Typography.Text type="secondary">{r.starttime}</Typography.Text>
+            </Typography.Paragraph>
+          )}
+          <FileTable
+            files={r?.files ?? []}
+            loading={recording.isLoading}
+            onRename={(file, title) => r && rename.mutate({ recordid: r.recordid, title, filepath: file.filepath })}
+            onPlay={setPlaying}
+            onDelete={async (file) => {
+              await remove.mutateAsync({ filename: file.filepath });
+              void message.success(tMessage('msgDelCompleted'));
+            }}
+          />
+        </>
+      )}
+      {r && playing && <PlayerModal recordid={r.recordid} title={playing.title} file={playing} onClose={() => setPlaying(undefined)} />}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Button, Space, Table, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { FolderOutlined, InfoCircleOutlined, PlayCircleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { shortName, useNarrow } from '../../app/use-narrow';
+import { RemoveButton } from '../../components/RemoveButton';
+import { EditableTitle } from './EditableTitle';
+import { playableFile, type Recording } from './recording-format';
+
+export type SyncKind = 'ftp' | 'mediaserver';
+
+interface Props {
+  recordings: Recording[];
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  onRename: (recording: Recording, title: string) => unknown;
+  onResync: (recording: Recording, kind: SyncKind) => unknown;
+  onInfo: (recording: Recording) => void;
+  onFiles: (recording: Recording) => void;
+  onAlbum: (recording: Recording) => void;
+  onPlay: (recording: Recording) => void;
+  onDelete: (recording: Recording) => Promise<unknown>;
+}
+
+/** The recordings of one page: title edited in place, sync flags with resync, and the row's actions (spec §2). */
+export function RecordingTable(p: Props) {
+  const { t } = useTranslation('recording');
+  const narrow = useNarrow();
+
+  // Each action's accessible name ends with the row's title, so a screen reader says which row it acts on.
+  const action = (r: Recording, key: string, icon: ReactNode, onClick: () => void, disabled = false) => (
+    <Button
+      type="link"
+      size="small"
+      icon={icon}
+      autoInsertSpace={false}
+      aria-label={`${t(`actions.${key}`)} ${r.title}`}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {t(`actions.${key}`)}
+    </Button>
+  );
+
+  // The flag is set once a sync of that kind has been tried; resync is offered only then (spec §2).
+  const syncCell = (r: Recording, kind: SyncKind) => {
+    const flag = kind === 'ftp' ? r.netsync : r.mediasvrsync;
+    const time = kind === 'ftp' ? r.netsynctime : r.mediasvrsynctime;
+    return (
+      <Space size={4} wrap>
+        <Tag color={flag ? 'green' : 'default'} title={time || undefined}>
+          {flag ? t('yes') : t('no')}
+        </Tag>
+        {flag && (
+          <Button
+            size="small"
+            icon={<SyncOutlined />}
+            aria-label={`${t('resync')} ${r.title}`}
+            title={t('resync')}
+            onClick={() => p.onResync(r, kind)}
+          />
+        )}
+      </Space>
+    );
+  };
+
+  const columns: TableColumnsType<Recording> = [
+    {
+      title: t('columns.title'),
+      dataIndex: 'title',
+      render: (_: string, r) => <EditableTitle title={r.title} onSave={(title) => p.onRename(r, title)} />,
+    },
+    {
+      title: t('columns.album'),
+      dataIndex: 'album',
+      render: (album: string) => <span title={album}>{narrow ? shortName(album) : album}</span>,
+    },
+    { title: t('columns.netsync'), key: 'netsync', render: (_, r) => syncCell(r, 'ftp') },
+    { title: t('columns.mediasvrsync'), key: 'mediasvrsync', render: (_, r) => syncCell(r, 'mediaserver') },
+    { title: t('columns.created'), dataIndex: 'starttime', className: 'rc-recording-nowrap' },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      render: (_, r) => (
+        <Space size={0} wrap>
+          {action(r, 'info', <InfoCircleOutlined />, () => p.onInfo(r))}
+          {action(r, 'files', <UnorderedListOutlined />, () => p.onFiles(r))}
+          {action(r, 'album', <FolderOutlined />, () => p.onAlbum(r))}
+          {action(r, 'play', <PlayCircleOutlined />, () => p.onPlay(r), !playableFile(r))}
+          <RemoveButton
+            text={t('actions.delete')}
+            rowName={r.title}
+            confirm={t('deleteConfirm', { title: r.title })}
+            cancelText={t('cancel')}
+            onConfirm={() => p.onDelete(r)}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Table<Recording>
+      rowKey="recordid"
+      size="middle"
+      columns={columns}
+      dataSource={p.recordings}
+      loading={p.loading}
+      scroll={{ x: 960 }}
+      pagination={p.pagination}
+      locale={{ emptyText: t('empty') }}
+      data-testid="recording-table"
+    />
+  );
+}

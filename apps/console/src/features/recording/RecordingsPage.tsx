@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { App } from 'antd';
+import { LIMITS } from '@roomcast/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCallMutation, useCallQuery } from '../../api/hooks';
+import { tMessage } from '../../app/messages';
+import { PageContainer } from '../../components/PageContainer';
+import { InfoModal } from './InfoModal';
+import { PlayerModal } from './PlayerModal';
+import { dayRange, playableFile, type Recording } from './recording-format';
+import { RecordingTable, type SyncKind } from './RecordingTable';
+import { RecordingToolbar, type DayRange } from './RecordingToolbar';
+import { useListUsercode } from './use-recordings';
+import './recording.css';
+
+type Dialog = { kind: 'info' | 'play'; recording: Recording } | undefined;
+
+const DEFAULT_PAGE_SIZE = LIMITS.recordingsPageSizes[0];
+
+/** /console/file/video: the recordings, searched, paged by the service (spec §2, §9). */
+export default function RecordingsPage() {
+  const { t } = useTranslation('recording');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const usercode = useListUsercode();
+  const [typed, setTyped] = useState('');
+  const [name, setName] = useState('');
+  const [range, setRange] = useState<DayRange>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [dialog, setDialog] = useState<Dialog>();
+
+  const queryfields = { name, ...dayRange(range ? [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] : undefined) };
+  const list = useCallQuery('listmedia', { usercode, queryfields, currentpage: page, pagesize: pageSize });
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+
+  // A page emptied by a delete (or gone after a search elsewhere) falls back to the last page that has rows.
+  useEffect(() => {
+    if (list.data && list.data.rows.length === 0 && page > 1) setPage(Math.max(1, Math.ceil(list.data.total / pageSize)));
+  }, [list.data, page, pageSize]);
+
+  const rename = useCallMutation('updaterecord', { invalidate: ['listmedia'], onSuccess: () => void message.success(t('renamed')) });
+  const remove = useCallMutation('removerecord', { invalidate: ['listmedia', 'listalbum'], silent: true });
+  const resyncFtp = useCallMutation('resyncrecord', { onSuccess: () => void message.success(t('resyncQueued')) });
+  const resyncMediaServer = useCallMutation('resyncmediaclientrecord', { onSuccess: () => void message.success(t('resyncQueued')) });
+
+  const search = (next: { name?: string; range?: DayRange }) => {
+    if (next.name !== undefined) setName(next.name);
+    if (next.range !== undefined) setRange(next.range);
+    setPage(1);
+  };
+  const reset = () => {
+    setTyped('');
+    search({ name: '', range: null });
+  };
+
+  const play = dialog?.kind === 'play' ? playableFile(dialog.recording) : undefined;
+
+  return (
+    <PageContainer title={t('title')}>
+      <RecordingToolbar
+        name={typed}
+        onNameChange={setTyped}
+        onSearch={(value) => search({ name: value })}
+        range={range}
+        onRangeChange={(value) => search({ range: value })}
+        onReset={reset}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching && !list.isLoading}
+      />
+      <RecordingTable
+        recordings={rows}
+        loading={list.isLoading}
+        pagination={{
+          current: page,
+          pageSize,
+          total,
+          pageSizeOptions: LIMITS.recordingsPageSizes.map(String),
+          showSizeChanger: true,
+          showQuickJumper: true,
+          hideOnSinglePage: true,
+          showTotal: (count) => t('total', { count }),
+          onChange: (nextPage, nextSize) => {
+            setPage(nextSize === pageSize ? nextPage : 1);
+            setPageSize(nextSize);
+          },
+        }}
+        onRename={(r, title) => rename.mutate({ recordid: r.recordid, title })}
+        onResync={(r, kind: SyncKind) => (kind === 'ftp' ? resyncFtp : resyncMediaServer).mutate({ recordid: r.recordid })}
+        onInfo={(recording) => setDialog({ kind: 'info', recording })}
+        onFiles={(r) => navigate(`/console/file/video/detail?id=${encodeURIComponent(r.recordid)}`)}
+        onAlbum={(r) => navigate(`/console/file/video/album?isSelectMode=true&recordid=${encodeURIComponent(r.recordid)}`)}
+        onPlay={(recording) => setDialog({ kind: 'play', recording })}
+        onDelete={async (r) => {
+          await remove.mutateAsync({ recordid: r.recordid });
+          void message.success(tMessage('msgDelCompleted'));
+        }}
+      />
+      {dialog?.kind === 'info' && <InfoModal recording={dialog.recording} onClose={() => setDialog(undefined)} />}
+      {dialog?.kind === 'play' && play && (
+        <PlayerModal recordid={dialog.recording.recordid} title={dialog.recording.title} file={play} onClose={() => setDialog(undefined)} />
+      )}
+    </PageContainer>
+  );
+}

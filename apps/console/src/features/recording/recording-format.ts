@@ -1,0 +1,42 @@
+import { HD_CHANNEL, type CallData } from '@roomcast/contract';
+
+export type Recording = CallData<'listmedia'>['rows'][number];
+export type RecordingFile = Recording['files'][number];
+export type Snapshot = CallData<'listsnapshot'>[number];
+
+const MB = 1_000_000;
+const GB = 1_000_000_000;
+
+/** Spec §9: a file size in M (decimal, 2 places), or in G once it reaches 1000 M. */
+export function formatSize(bytes: number): string {
+  const megabytes = Math.max(0, bytes) / MB;
+  // Compared after rounding, so 999.996 M reads "1.00 G" rather than "1000.00 M".
+  if (Number(megabytes.toFixed(2)) >= 1000) return `${(bytes / GB).toFixed(2)} G`;
+  return `${megabytes.toFixed(2)} M`;
+}
+
+/** Spec §9: a date range queries from 00:00:00 of the start day to 23:59:59 of the end day (`YYYY-MM-DD` in). */
+export function dayRange(range: readonly [string, string] | undefined): { start: string; end: string } {
+  if (!range) return { start: '', end: '' };
+  return { start: `${range[0]} 00:00:00`, end: `${range[1]} 23:59:59` };
+}
+
+/** The file the player shows for a recording: the HD composite, else the first file that can be played. */
+export function playableFile(recording: Recording): RecordingFile | undefined {
+  const playable = recording.files.filter((f) => f.url);
+  return playable.find((f) => f.channel === HD_CHANNEL) ?? playable[0];
+}
+
+/** The name a download is saved under: the last segment of the file's storage path. */
+export function downloadName(file: RecordingFile): string {
+  return file.filepath.split('/').pop() || file.title;
+}
+
+/** A position in seconds as the player shows it: `m:ss`, or `h:mm:ss` from one hour. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}

@@ -1,0 +1,284 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect } from '../support/test';
+import { Api, uniqueCode } from '../support/api';
+import { shoot } from '../support/screenshots';
+import { BLOCKING, axeScan, findingTable, findings, type Finding } from '../support/axe';
+import { settled } from '../support/settle';
+import { recordThroughApi, RecordingsPage } from '../pages/recordings.page';
+import { callAsBrowser } from '../pages/users.page';
+import type { LoginPage } from '../pages/login.page';
+
+const LANGUAGES = ['en_US', 'zh_CN', 'zh_HK'] as const;
+/** One more than a page of 10, so the list has two pages. */
+const COUNT = 11;
+const PREFIX = uniqueCode('Rec');
+const title = (n: number) => `${PREFIX} ${String(n).padStart(2, '0')}`;
+
+interface Listed {
+  recordid: string;
+  title: string;
+  album: string;
+  starttime: string;
+  files: { filepath: string; title: string; channel: number }[];
+}
+
+async function adminApi(request: APIRequestContext): Promise<Api> {
+  const api = new Api(request, process.env.E2E_BASE_URL ?? '');
+  await api.login('admin', process.env.E2E_ADMIN_PASSWORD ?? '');
+  return api;
+}
+
+async function mine(page: Page): Promise<Listed[]> {
+  const res = await callAsBrowser<{ rows: Listed[] }>(page, 'listmedia', { usercode: '*', queryfields: { name: PREFIX }, pagesize: 100 });
+  return res.envelope.data?.rows ?? [];
+}
+
+/** Logs in as admin through the form in any language (fields by id), forcing out the set-up's API session. */
+async function login(loginPage: LoginPage, password: string, lang?: string): Promise<void> {
+  const page = loginPage.page;
+  if (lang) await page.addInitScript((value) => localStorage.setItem('roomcast.language', value), lang);
+  await page.goto('/login');
+  await page.locator('input#usercode').fill('admin');
+  await page.locator('input#password').fill(password);
+  await loginPage.submitAndLand();
+}
+
+test.describe('recordings', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  // Real recordings, made once for the file: a light picture, a few seconds each, then titled 01..11 oldest first.
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(300_000);
+    const request = await playwright.request.newContext();
+    const api = await adminApi(request);
+    await api.call('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
+    for (let i = 0; i < COUNT; i++) await recordThroughApi(api);
+    const newest = await api.call<{ rows: Listed[] }>('listmedia', { usercode: '*', pagesize: COUNT });
+    const oldestFirst = [...newest.rows].reverse();
+    for (const [i, r] of oldestFirst.entries()) await api.call('updaterecord', { recordid: r.recordid, title: title(i + 1) });
+    await request.dispose();
+  });
+
+  test.afterAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext();
+    const api = await adminApi(request);
+    const left = await api.call<{ rows: Listed[] }>('listmedia', { usercode: '*', queryfields: { name: PREFIX }, pagesize: 100 });
+    for (const r of left.rows) await api.raw('removerecord', { recordid: r.recordid });
+    await request.dispose();
+  });
+
+  test('lists, searches by name and date, and pages', async ({ page, loginPage, adminPassword }) => {
+    await login(loginPage, adminPassword);
+    const list = new RecordingsPage(page);
+    await list.goto();
+
+    await list.searchFor(PREFIX);
+    await expect(list.rows).toHaveCount(10);
+    await expect(list.pager).toContainText('Total: 11');
+    await expect(list.row(title(11))).toBeVisible();
+    await list.goToPage(2);
+    await expect(list.rows).toHaveCount(1);
+    await expect(list.row(title(1))).toBeVisible();
+    await list.pageSize(20);
+    await expect(list.rows).toHaveCount(11);
+    // One page: no pager at all.
+    await expect(list.pager).toHaveCount(0);
+
+    await list.searchFor(title(3));
+    await expect(list.rows).toHaveCount(1);
+    await expect(list.row(title(3))).toBeVisible();
+
+    // Created-date range: a day long ago finds nothing; the day they were made finds them.
+    await list.searchFor(PREFIX);
+    await list.dateRange('2000-01-01', '2000-01-02');
+    await expect(list.table).toContainText('No recordings');
+    const day = (await mine(page))[0]?.starttime.slice(0, 10) ?? '';
+    await list.dateRange(day, day);
+    await expect(list.rows).toHaveCount(11);
+
+    await list.button('Reset').click();
+    await expect(list.search).toHaveValue('');
+    await expect(page.getByPlaceholder('Start date', { exact: true })).toHaveValue('');
+
+    // Narrow view: titles are cut to 10 characters and an ellipsis.
+    await list.searchFor(title(2));
+    await page.setViewportSize({ width: 820, height: 900 });
+    await expect(list.rows.first().locator('td').first()).toContainText(`${[...title(2)].slice(0, 10).join('')}…`);
+  });
+
+  test('renames a recording in place', async ({ page, loginPage, adminPassword }) => {
+    await login(loginPage, adminPassword);
+    const list = new RecordingsPage(page);
+    await list.goto();
+    await list.searchFor(title(5));
+    const renamed = `${PREFIX} renamed`;
+    await list.rename(title(5), renamed, list.rows.first());
+    await expect(list.toast('Title saved')).toBeVisible();
+    await list.searchFor(renamed);
+    await expect(list.rows).toHaveCount(1);
+    await page.reload();
+    await list.searchFor(renamed);
+    await expect(list.row(renamed)).toBeVisible();
+  });
+
+  test('shows every field in the info dialog', async ({ page, loginPage, adminPassword }) => {
+    await login(loginPage, adminPassword);
+    const list = new RecordingsPage(page);
+    await list.goto();
+    await list.searchFor(title(2));
+    const r = (await mine(page)).find((x) => x.title === title(2));
+    await list.openInfo(title(2));
+    for (const label of [
+      'ID',
+      'Title',
+      'Name',
+      'Start time',
+      'Stop time',
+      'User',
+      'Source',
+      'FTP sync',
+      'Media server sync',
+      'Album',
+      'Files',
+    ])
+      await expect(list.info.locator('th', { hasText: new RegExp(`^${label}$`) })).toBeVisible();
+    await expect(list.info).toContainText(r?.recordid ?? '?');
+    await expect(list.info).toContainText(title(2));
+    await list.info.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect(list.info).toBeHidden();
+  });
+
+  test('plays a recording and a snapshot seeks', async ({ page, loginPage, adminPassword }) => {
+    await login(loginPage, adminPassword);
+    const list = new RecordingsPage(page);
+    await list.goto();
+    await list.searchFor(title(4));
+    await list.openPlayer(title(4));
+    await expect.poll(() => list.video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    // Forward from the start (by position: a headless browser may not play on its own), then the snapshot at 0.
+    await list.video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      v.currentTime = 1.5;
+    });
+    await expect.poll(() => list.currentTime()).toBeGreaterThan(1);
+    await list.snapshot('0:00').click();
+    await expect.poll(() => list.currentTime()).toBeLessThan(1);
+  });
+
+  test('deletes a recording after confirming', async ({ page, loginPage, adminPassword }) => {
+    await login(loginPage, adminPassword);
+    const list = new RecordingsPage(page);
+    await list.goto();
+    await list.searchFor(PREFIX);
+    await list.delete(list.action(title(11), 'Delete'));
+    await expect(list.toast('Delete completed')).toBeVisible();
+    await expect(list.row(title(11))).toHaveCount(0);
+    await expect(list.rows).toHaveCount(10);
+    expect((await mine(page)).some((r) => r.title === title(11))).toBe(false);
+  });
+
+  test('detail: renames, offers the download and deletes a file', async ({ page, loginPage, adminPassword }) => {
+    await login(loginPage, adminPassword);
+    const list = new RecordingsPage(page);
+    await list.goto();
+    await list.searchFor(title(6));
+    await list.action(title(6), 'Files').click();
+    await expect(page).toHaveURL(/\/console\/file\/video\/detail\?id=\d+$/);
+    const files = page.getByTestId('file-table').locator('tr.ant-table-row');
+    const r = (await mine(page)).find((x) => x.title === title(6));
+    const count = r?.files.length ?? 0;
+    expect(count).toBeGreaterThan(1);
+    await expect(files).toHaveCount(count);
+
+    const first = files.first();
+    const download = first.getByRole('link', { name: /^Download / });
+    await expect(download).toHaveAttribute('href', /^\/media\//);
+    await expect(download).toHaveAttribute('download', /\.mp4$/);
+    await list.rename('', `${PREFIX} file`, first);
+    await expect(list.toast('Title saved')).toBeVisible();
+    await expect(first).toContainText(`${PREFIX} file`);
+
+    const last = files.last();
+    await list.delete(last.getByRole('button', { name: /^Delete / }));
+    await expect(list.toast('Delete completed')).toBeVisible();
+    await expect(files).toHaveCount(count - 1);
+  });
+
+  test('sets the album of a recording', async ({ page, loginPage, adminPassword }) => {
+    await login(loginPage, adminPassword);
+    const name = uniqueCode('Album');
+    const made = await callAsBrowser<{ id: number }>(page, 'editalbum', { id: -1, name });
+    expect(made.envelope.message).toBe('');
+    try {
+      const list = new RecordingsPage(page);
+      await list.goto();
+      await list.searchFor(title(7));
+      await list.action(title(7), 'Set album').click();
+      await expect(page).toHaveURL(/\/console\/file\/video\/album\?isSelectMode=true&recordid=\d+$/);
+      await page.getByRole('button', { name: `Select ${name}`, exact: true }).click();
+      await expect(list.toast(`Moved to the album "${name}"`)).toBeVisible();
+      await expect(page).toHaveURL(/\/console\/file\/video$/);
+      await list.searchFor(title(7));
+      await expect(list.row(title(7))).toContainText(name);
+    } finally {
+      await callAsBrowser(page, 'deletealbum', { id: made.envelope.data?.id });
+    }
+  });
+
+  test('no serious accessibility findings with rows, the info dialog, the player and the detail', async ({
+    page,
+    loginPage,
+    adminPassword,
+  }) => {
+    await login(loginPage, adminPassword);
+    const list = new RecordingsPage(page);
+    const all: Finding[] = [];
+    const scan = async (where: string) => {
+      await settled(page);
+      all.push(...findings(where, await axeScan(page)));
+    };
+    await list.goto();
+    await list.searchFor(PREFIX);
+    await expect(list.rows).toHaveCount(10);
+    await scan('list');
+    await list.openInfo(title(2));
+    await scan('info');
+    await list.info.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect(list.info).toBeHidden();
+    await list.openPlayer(title(3));
+    await expect(list.player.locator('.rc-snapshot img').first()).toBeVisible();
+    await scan('player');
+    await page.keyboard.press('Escape');
+    await expect(list.player).toBeHidden();
+    await list.action(title(3), 'Files').click();
+    await expect(page.getByTestId('file-table').locator('tr.ant-table-row').first()).toBeVisible();
+    await scan('detail');
+    const blocking = all.filter((f) => BLOCKING.includes(f.impact));
+    expect(blocking.length, findingTable(blocking)).toBe(0);
+  });
+
+  for (const lang of LANGUAGES) {
+    test(`screenshots in ${lang}`, async ({ page, loginPage, adminPassword }) => {
+      await login(loginPage, adminPassword, lang);
+      const list = new RecordingsPage(page);
+      await list.goto();
+      await page.locator('.ant-input-search input').fill(PREFIX);
+      await page.locator('.ant-input-search input').press('Enter');
+      await expect(list.rows).toHaveCount(10);
+      await shoot(page, `${lang}-recordings`);
+
+      await list.rows.nth(1).locator('td').last().locator('button').first().click();
+      await expect(list.info).toBeVisible();
+      await shoot(page, `${lang}-recordings-info`);
+      await list.info.locator('.ant-modal-footer .ant-btn-primary').click();
+      await expect(list.info).toBeHidden();
+
+      await list.rows.nth(1).locator('td').last().locator('button').nth(3).click();
+      await expect(list.player).toBeVisible();
+      await expect.poll(() => list.video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+      await expect(list.player.locator('.rc-snapshot img').first()).toBeVisible();
+      await list.video.evaluate((v: HTMLVideoElement) => v.pause());
+      await shoot(page, `${lang}-recordings-player`);
+    });
+  }
+});
