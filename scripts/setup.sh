@@ -14,6 +14,9 @@ command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)
   dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
+  # unzip -t checks the batch-download zips (tests); zip -0 is the reference of bench/batch-zip.mjs.
+  command -v unzip >/dev/null 2>&1 || need+=(unzip)
+  command -v zip >/dev/null 2>&1 || need+=(zip)
   # A real RTSP camera for the media tests: GStreamer's RTSP server through Python.
   ls /usr/lib/*/girepository-1.0/GstRtspServer-1.0.typelib >/dev/null 2>&1 || need+=(gir1.2-gst-rtsp-server-1.0 python3-gi gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly)
 fi

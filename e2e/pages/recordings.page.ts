@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../support/api';
 
 interface Status {
@@ -125,6 +125,23 @@ export class RecordingsPage {
   async delete(target: Locator): Promise<void> {
     await target.click();
     await this.page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
+  }
+
+  /** The detail page's file rows. */
+  get fileRows(): Locator {
+    return this.page.getByTestId('file-table').locator('tr.ant-table-row');
+  }
+
+  /** Ticks a file row's box for the batch download. */
+  async selectFile(row: Locator): Promise<void> {
+    await row.getByRole('checkbox').check();
+  }
+
+  /** Presses "Download selected (n)" and waits for the browser's download of the zip. */
+  async downloadSelected(count: number): Promise<Download> {
+    const started = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: new RegExp(`Download selected \\(${count}\\)$`) }).click();
+    return started;
   }
 
   toast(text: string): Locator {

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { Api, uniqueCode } from '../support/api';
@@ -202,6 +205,38 @@ test.describe('recordings', () => {
     await list.delete(last.getByRole('button', { name: /^Delete / }));
     await expect(list.toast('Delete completed')).toBeVisible();
     await expect(files).toHaveCount(count - 1);
+  });
+
+  test('detail: downloads the chosen files as one zip, byte for byte', async ({ page, loginPage, adminPassword }, info) => {
+    await login(loginPage, adminPassword);
+    const list = new RecordingsPage(page);
+    await list.goto();
+    await list.searchFor(title(8));
+    await list.action(title(8), 'Files').click();
+    const r = (await mine(page)).find((x) => x.title === title(8));
+    const files = r?.files ?? [];
+    expect(files.length).toBeGreaterThan(1);
+    await expect(list.fileRows).toHaveCount(files.length);
+    await expect(page.getByRole('button', { name: /Download selected \(0\)$/ })).toBeDisabled();
+    for (const row of await list.fileRows.all()) await list.selectFile(row);
+
+    const download = await list.downloadSelected(files.length);
+    expect(download.suggestedFilename()).toBe(`${title(8)}.zip`);
+    const zip = info.outputPath('batch.zip');
+    await download.saveAs(zip);
+    expect(execFileSync('unzip', ['-t', zip], { encoding: 'utf8' })).toContain('No errors detected');
+    const out = info.outputPath('batch');
+    execFileSync('unzip', ['-q', zip, '-d', out]);
+    // Each file as its own signed /media/ URL serves it.
+    const listed = await callAsBrowser<{ rows: { files: { filepath: string; url: string }[] }[] }>(page, 'listmedia', {
+      usercode: '*',
+      recordid: r?.recordid,
+    });
+    for (const f of listed.envelope.data?.rows[0]?.files ?? []) {
+      const original = await (await page.request.get(f.url)).body();
+      const inZip = readFileSync(join(out, ...f.filepath.split('/').slice(-2)));
+      expect(inZip.equals(original), f.filepath).toBe(true);
+    }
   });
 
   test('sets the album of a recording', async ({ page, loginPage, adminPassword }) => {

@@ -9,6 +9,7 @@ import { openDatabase, type Db } from './db/open.js';
 import { registerCalls } from './api/register.js';
 import { registerMediaRoute } from './api/media-route.js';
 import { registerUploadRoute } from './api/upload-route.js';
+import { registerRecordTempRoute } from './api/record-temp-route.js';
 import { createServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './services/core/index.js';
 import { refusal, sendAnswer } from './api/refusals.js';
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.get(OPENAPI_PATH, async () => buildOpenApi(config.version));
   registerMediaRoute(app, internals.mediaFiles);
   registerUploadRoute(app, internals.uploadFiles);
+  registerRecordTempRoute(app, areas.recording.batchZip);
 
   const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });

@@ -19,6 +19,7 @@ const FAILS_ON_A_FRESH_SERVICE: Partial<Record<CallName, string>> = {
   updaterecord: 'recording 1 does not exist',
   removefile: 'no such file',
   removerecord: 'recording 1 does not exist',
+  batchdownload: 'no such file',
   setalbum: 'recording 1 does not exist',
   deletealbum: 'album 99 does not exist',
   uploadfile: 'the sample is neither an image nor under album/',

@@ -17,7 +17,6 @@ export const PENDING_CALLS = [
   'resyncmediaclientrecord',
   'share',
   'listshare',
-  'batchdownload',
   'task_schedule',
   'getSysLog',
   'downloadgeneralfile',

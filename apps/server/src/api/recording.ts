@@ -26,4 +26,5 @@ export const recordingHandlers: HandlerMap<RecordingArea> = {
   },
   removefile: (ctx) => ctx.describe(ctx.services.recordingFiles.removeFile(ctx.user, ctx.body.filename)),
   removerecord: (ctx) => ctx.describe(ctx.services.recordingFiles.removeRecording(ctx.user, ctx.body.recordid)),
+  batchdownload: (ctx) => ctx.services.batchZip.prepare(ctx.user, ctx.body.files),
 };

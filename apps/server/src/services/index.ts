@@ -46,6 +46,7 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
     media,
     clock,
     device: settings.device,
+    zoneOffset: settings.zoneOffset,
     dataDir: config.dataDir,
     usbPath: config.usbPath,
     minFreeBytes: config.minFreeBytes,

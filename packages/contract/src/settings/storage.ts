@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { anyOf } from '../permissions.js';
-import { boolText, defineSetting, enumText, intText, settingKey as key, timeText, when, withMeta, type SettingKeyDef } from './define.js';
+import { boolText, defineSetting, enumText, intText, settingKey as key, timeText, when, withMeta } from './define.js';
 import { ruleIssue } from './rules.js';
 import { pathText } from './values.js';
 
@@ -36,10 +36,15 @@ const filePrefixText = withMeta(
   { kind: 'text', maxLength: LIMITS.filePrefixMax, format: 'fileName' },
 );
 
-const resourceKeys: Record<string, SettingKeyDef> = {};
-for (let i = 0; i <= 4; i++) {
-  resourceKeys[`resource_vi${i}_enable`] = key('false', boolText, `Record channel ${i + 1} on its own (ISO file CH${i + 1}).`);
-}
+const resourceKey = (i: number) => key('false', boolText, `Record channel ${i + 1} on its own (ISO file CH${i + 1}).`);
+/** Written out (not built in a loop), so the key names stay in the code's type for the console's panels. */
+const resourceKeys = {
+  resource_vi0_enable: resourceKey(0),
+  resource_vi1_enable: resourceKey(1),
+  resource_vi2_enable: resourceKey(2),
+  resource_vi3_enable: resourceKey(3),
+  resource_vi4_enable: resourceKey(4),
+};
 
 export const settingAdvanceMediaSave = defineSetting({
   description: 'Where and what is recorded.',

@@ -12,10 +12,13 @@ interface Props {
   onRename: (file: RecordingFile, title: string) => unknown;
   onPlay: (file: RecordingFile) => void;
   onDelete: (file: RecordingFile) => Promise<unknown>;
+  /** Rows chosen for the batch download (their `fileid`). */
+  selected: string[];
+  onSelect: (fileids: string[]) => void;
 }
 
-/** The files of one recording: title edited in place, size, created time, play, download, delete (spec §2). */
-export function FileTable({ files, loading, onRename, onPlay, onDelete }: Props) {
+/** The files of one recording: title edited in place, size, created time, play, download, delete; rows chosen for the batch download (spec §2). */
+export function FileTable({ files, loading, onRename, onPlay, onDelete, selected, onSelect }: Props) {
   const { t } = useTranslation('recording');
   const columns: TableColumnsType<RecordingFile> = [
     {
@@ -69,17 +72,26 @@ export function FileTable({ files, loading, onRename, onPlay, onDelete }: Props)
       ),
     },
   ];
+  // Scrolled by a wrapper, not antd's scroll.x: that adds an aria-hidden measure row holding a copy of the
+  // select-all checkbox (focusable content hidden from assistive technology, axe's aria-hidden-focus).
   return (
-    <Table<RecordingFile>
-      rowKey="fileid"
-      size="middle"
-      columns={columns}
-      dataSource={files}
-      loading={loading}
-      scroll={{ x: 760 }}
-      pagination={false}
-      locale={{ emptyText: t('detail.empty') }}
-      data-testid="file-table"
-    />
+    <div className="rc-file-table-scroll">
+      <Table<RecordingFile>
+        rowKey="fileid"
+        size="middle"
+        columns={columns}
+        dataSource={files}
+        loading={loading}
+        className="rc-file-table"
+        pagination={false}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => onSelect(keys.map(String)),
+          getCheckboxProps: (f) => ({ 'aria-label': `${t('detail.select')} ${f.title}` }),
+        }}
+        locale={{ emptyText: t('detail.empty') }}
+        data-testid="file-table"
+      />
+    </div>
   );
 }

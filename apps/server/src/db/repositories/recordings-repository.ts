@@ -60,6 +60,11 @@ export function recordingsRepository(db: Db) {
   const renameFile = db.prepare('UPDATE recording_files SET title = ? WHERE id = ?');
   const removeRecording = db.prepare('DELETE FROM recordings WHERE id = ?');
   const removeFile = db.prepare('DELETE FROM recording_files WHERE id = ?');
+  const oldestUnshared = db.prepare<[string], { id: number; starttime: string }>(
+    `SELECT id, starttime FROM recordings
+     WHERE starttime < ? AND (album_id IS NULL OR album_id NOT IN (SELECT id FROM albums WHERE share = 1))
+     ORDER BY starttime, id`,
+  );
   return {
     rename: (id: number, title: string) => rename.run(title, id).changes > 0,
     renameFile: (fileId: number, title: string) => renameFile.run(title, fileId).changes > 0,
@@ -86,6 +91,11 @@ export function recordingsRepository(db: Db) {
     fileByPath: (path: string) => fileByPath.get(path),
     setMissing: (id: number, missing: boolean) => setMissing.run(missing ? 1 : 0, id),
     findByDir: (dir: string) => byDir.get(dir),
+    /**
+     * Housekeeping's candidates (auto clear, retention): ids of recordings started before `before` (device-local
+     * `YYYY-MM-DD HH:mm:ss`; "~" for all), oldest first, leaving out those in a shared album.
+     */
+    oldestUnshared: (before = '~') => oldestUnshared.all(before),
     /** A recording found on disk (disk scan): adopted as done. */
     insertAdopted: (r: {
       title: string;

@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Repositories } from '../../db/repositories/index.js';
+import { diskFigures } from '../../host/storage.js';
 import type { EngineState } from '../../media/engine-state.js';
 import { LOST_SOURCE_POLL_MS, type MediaEngine } from '../../media/media-engine.js';
 import { periodicJob, type Clock, type DeviceClock } from '../core/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { OpLogService } from '../system/index.js';
+import { batchZipService } from './batch-zip.js';
 import { diskScanService } from './disk-scan-service.js';
+import { housekeepingJob } from './housekeeping-job.js';
 import { mediaStorage } from './media-storage.js';
 import { loadMediaSecret, MediaUrls } from './media-url.js';
 import { recordingAccess } from './recording-access.js';
@@ -18,6 +21,8 @@ export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S } from './media-url
 export type { RecordingService } from './recording-service.js';
 export type { RecordingAccess } from './recording-access.js';
 export type { RemovalGuard } from './recording-files-service.js';
+export { streamZip, zipLength, type BatchZipService, type ZipFile } from './batch-zip.js';
+export { housekeepingJob, type HousekeepingDeps } from './housekeeping-job.js';
 
 export interface RecordingDomainDeps {
   repos: Repositories;
@@ -26,6 +31,8 @@ export interface RecordingDomainDeps {
   media: MediaEngine;
   clock: Clock;
   device: DeviceClock;
+  /** The device zone's offset in minutes (storage housekeeping runs at times of day in it). */
+  zoneOffset: () => number;
   dataDir: string;
   usbPath: string | undefined;
   minFreeBytes: number;
@@ -80,6 +87,8 @@ export function createRecording(d: RecordingDomainDeps) {
       diskScan: diskScanService(d.repos, d.engine, recording, mediaPath, d.oplog.system, d.log, d.device),
       recordingList: recordingListService(d.repos, storage, access),
       recordingFiles: files,
+      /** batchdownload and the zips it links under /static/recordTemp/. */
+      batchZip: batchZipService({ repos: d.repos, storage, access, urls, clock: d.clock }),
     },
     recording,
     /** Who may see or change which recording (spec §6), for other domains (albums' setalbum). */
@@ -93,6 +102,19 @@ export function createRecording(d: RecordingDomainDeps) {
     mediaStorage: storage,
     jobs: [
       recording.checksJob,
+      // Auto clear and retention (setting_check_storage), through the same deletion as removerecord.
+      housekeepingJob({
+        settings: () => d.settings.raw('setting_check_storage'),
+        zoneOffset: d.zoneOffset,
+        candidates: (before) => d.repos.recordings.oldestUnshared(before),
+        remove: (id) => files.removeRecordingBySystem(id),
+        freeBytes: async () => {
+          const disk = await diskFigures(mediaPath());
+          return disk.present ? disk.freeBytes : undefined;
+        },
+        oplog: d.oplog.system,
+        log: d.log,
+      }),
       periodicJob({ name: 'lost RTSP sources', everyMs: LOST_SOURCE_POLL_MS, run: () => d.media.pollLostSources() }),
     ],
   };

@@ -49,6 +49,15 @@ export function recordingFilesService(d: RecordingFilesDeps) {
     for (const p of paths) if (!d.storage.removeFile(p)) d.log(`not deleted (outside the recording storage): ${p}`);
   };
 
+  /** The one deletion of a recording: guards, then its files, snapshots and folder, then its rows. */
+  const removeChecked = (rec: RecordingRow): string => {
+    checkRemovable(rec);
+    deleteFromDisk([...d.repos.recordings.files(rec.id).map((f) => f.filepath), ...d.repos.snapshots.list(rec.id).map((s) => s.filepath)]);
+    if (!d.storage.removeFolder(rec.dir)) d.log(`recording folder not deleted (outside the recording storage): ${rec.dir}`);
+    d.repos.recordings.remove(rec.id);
+    return `recording ${rec.id} "${rec.title}"`;
+  };
+
   return {
     addRemovalGuard: (guard: RemovalGuard) => void guards.push(guard),
 
@@ -80,15 +89,17 @@ export function recordingFilesService(d: RecordingFilesDeps) {
 
     /** Deletes a recording the caller may change: its files, snapshots and folder, then its rows. */
     removeRecording(caller: SessionUser | undefined, recordid: string): string {
-      const rec = d.access.find(caller, recordid, 'change');
-      checkRemovable(rec);
-      deleteFromDisk([
-        ...d.repos.recordings.files(rec.id).map((f) => f.filepath),
-        ...d.repos.snapshots.list(rec.id).map((s) => s.filepath),
-      ]);
-      if (!d.storage.removeFolder(rec.dir)) d.log(`recording folder not deleted (outside the recording storage): ${rec.dir}`);
-      d.repos.recordings.remove(rec.id);
-      return `recording ${rec.id} "${rec.title}"`;
+      return removeChecked(d.access.find(caller, recordid, 'change'));
+    },
+
+    /**
+     * The service's own deletion (storage housekeeping: auto clear, retention), with no caller: the same
+     * guards and the same deletion as removerecord. `recordingNotFound` when the row is gone.
+     */
+    removeRecordingBySystem(id: number): string {
+      const rec = d.repos.recordings.find(id);
+      if (!rec) throw Fail.of('recordingNotFound', String(id));
+      return removeChecked(rec);
     },
   };
 }
