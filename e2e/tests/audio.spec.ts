@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test, expect } from '../support/test';
-import { uniqueCode, type Api } from '../support/api';
+import { kv, loginUserWith, storedSettings } from '../support/settings';
+import { uniqueCode } from '../support/api';
 import { AudioPage } from '../pages/audio.page';
 
 /*
@@ -19,25 +20,6 @@ const DEFAULTS = [
   { section: 'setting_rec_audio_codec', data: kv({ samples: '48000', bitrate: '128000' }) },
 ];
 
-function kv(values: Record<string, string>): { key: string; value: string }[] {
-  return Object.entries(values).map(([key, value]) => ({ key, value }));
-}
-
-async function stored(api: Api): Promise<Record<string, Record<string, string>>> {
-  const data = await api.call<{ section: string; data: { key: string; value: string }[] }[]>(
-    'getsetting',
-    CODES.map((section) => ({ section, keys: [] })),
-  );
-  return Object.fromEntries(data.map((s) => [s.section, Object.fromEntries(s.data.map((d) => [d.key, d.value]))]));
-}
-
-/** A user with only the audio function, so the admin API session of the test stays logged in. */
-async function loginAudioUser(adminApi: Api, loginAs: (u: string, p: string) => Promise<void>): Promise<void> {
-  const usercode = uniqueCode('aud');
-  await adminApi.newUser({ usercode, password: 'Audio-pass-1', functions: ['operation', 'audiosetting'] });
-  await loginAs(usercode, 'Audio-pass-1');
-}
-
 test.describe('audio settings', () => {
   test.beforeEach(async ({ adminApi }) => {
     await adminApi.call('setsetting', DEFAULTS);
@@ -49,7 +31,7 @@ test.describe('audio settings', () => {
   });
 
   test('edit with checks on the field, save in one call, reload, reset', async ({ page, adminApi, loginPage }) => {
-    await loginAudioUser(adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'aud', ['operation', 'audiosetting']);
     const audio = new AudioPage(page);
     await audio.goto();
 
@@ -87,7 +69,7 @@ test.describe('audio settings', () => {
     expect(writes).toEqual(['setsetting']);
 
     // Stored, as the API reads it.
-    const values = await stored(adminApi);
+    const values = await storedSettings(adminApi, CODES);
     expect(values.setting_audio_input).toMatchObject({
       analog_volume: '70',
       macin1: 'false',
@@ -114,7 +96,7 @@ test.describe('audio settings', () => {
   });
 
   test('inputs follow the exclusivity rules while toggling', async ({ page, adminApi, loginPage }) => {
-    await loginAudioUser(adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'aud', ['operation', 'audiosetting']);
     const audio = new AudioPage(page);
     await audio.goto();
     await audio.edit();
@@ -145,7 +127,7 @@ test.describe('audio settings', () => {
   });
 
   test('a save the service refuses shows its message and stays in edit mode', async ({ page, adminApi, loginPage }) => {
-    await loginAudioUser(adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'aud', ['operation', 'audiosetting']);
     const audio = new AudioPage(page);
     await audio.goto();
     await audio.edit();
@@ -164,13 +146,13 @@ test.describe('audio settings', () => {
     await expect(audio.volume).toHaveValue('60');
     await page.unroute('**/api/setsetting');
 
-    expect((await stored(adminApi)).setting_audio_input).toMatchObject({ analog_volume: '50', hdmi5: 'false' });
+    expect((await storedSettings(adminApi, CODES)).setting_audio_input).toMatchObject({ analog_volume: '50', hdmi5: 'false' });
     await audio.reset();
     await expect(audio.volume).toHaveValue('50');
   });
 
   test("the message of a refused save is in the reader's language", async ({ page, adminApi, loginPage }) => {
-    await loginAudioUser(adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'aud', ['operation', 'audiosetting']);
     await page.evaluate(() => localStorage.setItem('roomcast.language', 'zh_CN'));
     await page.goto('/console/operation/opeaudio');
     await expect(page.getByTestId('settings-viewing')).toBeVisible();

@@ -1,5 +1,6 @@
 import { test, expect } from '../support/test';
-import { uniqueCode, type Api } from '../support/api';
+import { kv, loginUserWith, storedSettings } from '../support/settings';
+import { uniqueCode } from '../support/api';
 import { BLOCKING, axeScan, findingTable, findings } from '../support/axe';
 import { settled } from '../support/settle';
 import { StoragePage } from '../pages/storage.page';
@@ -27,25 +28,6 @@ const DEFAULTS = [
   { section: 'setting_advance_media_save', data: kv({ movie_low_enable: 'true', resource_vi0_enable: 'false' }) },
 ];
 
-function kv(values: Record<string, string>): { key: string; value: string }[] {
-  return Object.entries(values).map(([key, value]) => ({ key, value }));
-}
-
-async function stored(api: Api): Promise<Record<string, Record<string, string>>> {
-  const data = await api.call<{ section: string; data: { key: string; value: string }[] }[]>(
-    'getsetting',
-    CODES.map((section) => ({ section, keys: [] })),
-  );
-  return Object.fromEntries(data.map((s) => [s.section, Object.fromEntries(s.data.map((d) => [d.key, d.value]))]));
-}
-
-/** A user with only the storage function, so the admin API session of the test stays logged in. */
-async function loginStorageUser(adminApi: Api, loginAs: (u: string, p: string) => Promise<void>): Promise<void> {
-  const usercode = uniqueCode('sto');
-  await adminApi.newUser({ usercode, password: 'Storage-pass-1', functions: ['setting', 'storage'] });
-  await loginAs(usercode, 'Storage-pass-1');
-}
-
 test.describe('storage settings', () => {
   test.beforeEach(async ({ adminApi }) => {
     await adminApi.call('setsetting', DEFAULTS);
@@ -57,7 +39,7 @@ test.describe('storage settings', () => {
   });
 
   test('edit, an invalid free size, save, reload, reset', async ({ page, adminApi, loginPage }) => {
-    await loginStorageUser(adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'sto', ['setting', 'storage']);
     const storage = new StoragePage(page);
     await storage.goto();
 
@@ -96,7 +78,7 @@ test.describe('storage settings', () => {
     await storage.expectViewing();
     expect(writes).toEqual(['setsetting']);
 
-    const values = await stored(adminApi);
+    const values = await storedSettings(adminApi, CODES);
     expect(values.setting_check_storage).toMatchObject({ enable: 'true', freesize: '120', retentionenable: 'false' });
     expect(values.setting_segmentation).toEqual({ mode: 'advanced' });
 
@@ -117,7 +99,7 @@ test.describe('storage settings', () => {
   });
 
   test('auto clear and retention exclude each other while toggling', async ({ page, adminApi, loginPage }) => {
-    await loginStorageUser(adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'sto', ['setting', 'storage']);
     const storage = new StoragePage(page);
     await storage.goto();
     await storage.edit();
@@ -141,11 +123,15 @@ test.describe('storage settings', () => {
     await storage.retentionDays.fill('90');
     await storage.save();
     await expect(storage.toast('Settings saved')).toBeVisible();
-    expect((await stored(adminApi)).setting_check_storage).toMatchObject({ enable: 'false', retentionenable: 'true', retentiondays: '90' });
+    expect((await storedSettings(adminApi, CODES)).setting_check_storage).toMatchObject({
+      enable: 'false',
+      retentionenable: 'true',
+      retentiondays: '90',
+    });
   });
 
   test('disk scan: the start button, the spinner while scanning, the message while recording', async ({ page, adminApi, loginPage }) => {
-    await loginStorageUser(adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'sto', ['setting', 'storage']);
     const storage = new StoragePage(page);
     await storage.goto();
 
@@ -180,7 +166,7 @@ test.describe('storage settings', () => {
     adminApi,
     loginPage,
   }) => {
-    await loginStorageUser(adminApi, (u, p) => loginPage.loginAs(u, p));
+    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'sto', ['setting', 'storage']);
     const storage = new StoragePage(page);
     await storage.goto();
     await storage.edit();
