@@ -44,6 +44,11 @@ if stale packages/contract/dist/.stamp packages/contract/src packages/contract/p
   echo "setup: building the contract"
   npm run build -w @roomcast/contract --silent && touch packages/contract/dist/.stamp
 fi
+# The loopback doubles of cloud services (tests and benchmarks only).
+if [ "$purpose" = test ] && stale packages/cloud-doubles/dist/.stamp packages/cloud-doubles/src packages/cloud-doubles/package.json; then
+  echo "setup: building the cloud doubles"
+  npm run build -w @roomcast/cloud-doubles --silent && touch packages/cloud-doubles/dist/.stamp
+fi
 if stale apps/server/dist/.stamp apps/server/src packages/contract/dist/.stamp; then
   echo "setup: building the service"
   npm run build -w @roomcast/server --silent && touch apps/server/dist/.stamp

@@ -144,7 +144,7 @@ export class RecordingsPage {
     return started;
   }
 
-  toast(text: string): Locator {
+  toast(text: string | RegExp): Locator {
     return this.page.locator('.ant-message-notice', { hasText: text });
   }
 }

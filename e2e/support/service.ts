@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port';
@@ -24,7 +24,7 @@ export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Passw0rd!';
  * Starts the service the way `npm start` does (`node apps/server/dist/main.js`), on a free port with a fresh
  * DATA_DIR, and resolves once `POST /api/roominfo` answers.
  */
-export async function startService(): Promise<RunningService> {
+export async function startService(opts: { env?: Record<string, string>; webconfig?: object } = {}): Promise<RunningService> {
   for (const [file, what] of [
     [MAIN, 'service'],
     [CONSOLE_INDEX, 'console'],
@@ -36,6 +36,8 @@ export async function startService(): Promise<RunningService> {
   // The service serves a copy of the built console, so a rebuild during the run cannot pull files from
   // under the browser. Everything else is as `npm start` runs it.
   const consoleDir = join(dataDir, 'console-dist');
+  // An operator's web config (e.g. site.cloundShare), read by the service at start.
+  if (opts.webconfig) writeFileSync(join(dataDir, 'webconfig.json'), JSON.stringify(opts.webconfig));
   cpSync(CONSOLE_DIST, consoleDir, { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
   // The same V8 flags as `npm start` (apps/server/node-flags).
@@ -49,6 +51,7 @@ export async function startService(): Promise<RunningService> {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       CONSOLE_DIR: consoleDir,
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

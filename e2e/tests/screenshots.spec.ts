@@ -39,6 +39,15 @@ test.describe('screenshots', () => {
       await page.locator('.ant-modal-confirm .ant-btn').first().click();
       await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
 
+      await page.goto('/console/advance/storage');
+      await expect(page.getByTestId('settings-viewing')).toBeVisible();
+      await expect(page.getByTestId('disk-scan')).toBeVisible();
+      await shoot(page, lang, 'storage');
+
+      await page.goto('/console/system/settings');
+      await expect(page.getByTestId('settings-viewing')).toBeVisible();
+      await shoot(page, lang, 'system-settings');
+
       // A screen that later work owns.
       await page.goto('/console/operation/opevideo');
       await expect(page.getByTestId('not-available')).toBeVisible();

@@ -107,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   app.addHook('onClose', async () => {
     await internals.scheduler.stop();
+    await internals.transfers.stop();
     internals.recording.halt();
     await internals.media.stop();
     db.close();

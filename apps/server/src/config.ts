@@ -22,6 +22,10 @@ export interface Config {
   snapshotIntervalMs: number;
   /** x264 preset of the composite encode. */
   mediaPreset: string;
+  /** Where the cloud APIs are: their public hosts unless set (tests point them at loopback doubles). */
+  cloudUrls: { googleOauth?: string; googleApi?: string; dropboxApi?: string; dropboxContent?: string };
+  /** Testing aid: upload chunk size in bytes (the clients' 8 MiB otherwise). */
+  uploadChunkBytes: number | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,6 +46,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minFreeBytes: Number(env.MIN_FREE_MB ?? 1024) * 1024 * 1024,
     partLimitOverrideMs: env.PART_LIMIT_SECONDS ? Number(env.PART_LIMIT_SECONDS) * 1000 : undefined,
     snapshotIntervalMs: Number(env.SNAPSHOT_SECONDS || LIMITS.snapshotIntervalS) * 1000,
+    cloudUrls: {
+      googleOauth: env.GOOGLE_OAUTH_URL || undefined,
+      googleApi: env.GOOGLE_API_URL || undefined,
+      dropboxApi: env.DROPBOX_API_URL || undefined,
+      dropboxContent: env.DROPBOX_CONTENT_URL || undefined,
+    },
+    uploadChunkBytes: env.UPLOAD_CHUNK_KB ? Number(env.UPLOAD_CHUNK_KB) * 1024 : undefined,
     mediaPreset: /^(ultrafast|superfast|veryfast|faster|fast|medium)$/.test(env.MEDIA_PRESET ?? '') ? env.MEDIA_PRESET! : 'veryfast',
   };
 }

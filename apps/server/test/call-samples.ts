@@ -46,6 +46,7 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   removerecord: { recordid: '1' },
   share: { type: 'google', file: 'x.mp4' },
   listshare: {},
+  listtransfer: { recordid: '' },
   batchdownload: { files: ['x.mp4'] },
   listalbum: {},
   setalbum: { recordid: '1', albumid: 1, albumname: '' },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -22,8 +22,10 @@ export function fakeClock(start = Date.parse('2026-11-23T08:00:00Z')) {
 }
 
 /** A real app over a real SQLite file in a temporary DATA_DIR, with the admin created. */
-export async function makeApp(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
+export async function makeApp(opts: { clock?: Clock; env?: Record<string, string>; webconfig?: object } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-test-'));
+  // An operator's DATA_DIR/webconfig.json (e.g. site.cloundShare), read when the app is built.
+  if (opts.webconfig) writeFileSync(join(dataDir, 'webconfig.json'), JSON.stringify(opts.webconfig));
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', ...opts.env }),
     adminPassword: ADMIN_PASSWORD,

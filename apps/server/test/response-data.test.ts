@@ -20,6 +20,7 @@ const FAILS_ON_A_FRESH_SERVICE: Partial<Record<CallName, string>> = {
   removefile: 'no such file',
   removerecord: 'recording 1 does not exist',
   batchdownload: 'no such file',
+  share: 'cloud sharing is off (site.cloundShare) and there is no such file',
   setalbum: 'recording 1 does not exist',
   deletealbum: 'album 99 does not exist',
   uploadfile: 'the sample is neither an image nor under album/',

@@ -35,6 +35,10 @@ export const MESSAGES = {
   // Share
   msgShareCompleted: 'Share completed',
   msgShareError: 'Fail to share media file',
+  shareProviderDisabled: 'Sharing to {0} is not enabled.',
+  cloudShareOff: 'Cloud sharing is turned off on this device.',
+  shareQueued: 'Queued for upload to {0}.',
+  recordingUploading: 'Recording {0} is being uploaded; wait until its upload ends.',
   msgDelCompleted: 'Delete completed',
   recordingNotFound: 'Recording {0} does not exist.',
   recordingFileNotFound: 'File {0} does not exist.',

@@ -8,6 +8,7 @@ import {
   RecordingDetailPage,
   RecordingsPage,
   StoragePage,
+  SystemSettingsPage,
   UserPage,
   WorkbenchPage,
   type LazyPage,
@@ -100,7 +101,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   { path: 'advance/storage', group: 'advance', id: 'storage', icon: 'hdd', requires: ['storage'], component: StoragePage },
   { path: 'advance/serialport', group: 'advance', id: 'serialport', icon: 'api', requires: ['serialport'] },
   { path: 'advance/3rdpart', group: 'advance', id: 'thirdpart', icon: 'cloudServer', requires: ['3rdpartsystem'] },
-  { path: 'system/settings', group: 'system', id: 'settings', icon: 'control', requires: ['systemsetting'] },
+  { path: 'system/settings', group: 'system', id: 'settings', icon: 'control', requires: ['systemsetting'], component: SystemSettingsPage },
   {
     path: 'system/update',
     group: 'system',

@@ -30,6 +30,7 @@ export const GroupPage = lazyPage(() => import('../features/groups/GroupPage'));
 export const WorkbenchPage = lazyPage(() => import('../features/workbench/WorkbenchPage'));
 export const AudioPage = lazyPage(() => import('../features/settings/audio/AudioPage'));
 export const StoragePage = lazyPage(() => import('../features/settings/storage/StoragePage'));
+export const SystemSettingsPage = lazyPage(() => import('../features/settings/system/SystemSettingsPage'));
 export const AlbumPage = lazyPage(() => import('../features/albums/AlbumPage'));
 export const RecordingsPage = lazyPage(() => import('../features/recording/RecordingsPage'));
 export const RecordingDetailPage = lazyPage(() => import('../features/recording/RecordingDetailPage'));

@@ -9,6 +9,7 @@ import { layoutHandlers } from './layout.js';
 import { scheduleHandlers } from './schedule.js';
 import { systemHandlers } from './system.js';
 import { albumHandlers } from './albums.js';
+import { syncHandlers } from './sync.js';
 
 /**
  * Real handlers by area: `api/<area>.ts` holds the calls of `contract/calls/<area>.ts` and its handlers receive
@@ -22,6 +23,7 @@ export const AREA_HANDLERS: { [A in keyof Areas]: HandlerMap<Areas[A]> } = {
   schedule: scheduleHandlers,
   system: systemHandlers,
   albums: albumHandlers,
+  sync: syncHandlers,
 };
 
 export const REAL_HANDLER_MAPS: HandlerMap<never>[] = Object.values(AREA_HANDLERS);

@@ -15,8 +15,6 @@ export const PENDING_CALLS = [
   'remotecontrol',
   'resyncrecord',
   'resyncmediaclientrecord',
-  'share',
-  'listshare',
   'task_schedule',
   'getSysLog',
   'downloadgeneralfile',

@@ -11,6 +11,7 @@ import { createLayout } from './layout/index.js';
 import { createRecording } from './recording/index.js';
 import { createSchedule } from './schedule/index.js';
 import { createSettings } from './settings/index.js';
+import { createSync } from './sync/index.js';
 import { createOplog, createSystem } from './system/index.js';
 
 export interface ServiceDeps {
@@ -82,8 +83,25 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
     power,
     storage: { hdd: recording.mediaPath, usb: () => config.usbPath },
   });
+  const sync = createSync({
+    repos,
+    clock,
+    device: settings.device,
+    settings: settings.settings,
+    files: recording.fileLookup,
+    access: recording.recordingAccess,
+    storage: recording.mediaStorage,
+    addRemovalGuard: recording.addRemovalGuard,
+    cloudShare: settings.webconfig.site.cloundShare,
+    cloudUrls: config.cloudUrls,
+    chunkBytes: config.uploadChunkBytes,
+    oplog: oplog.system,
+    log: mpLog,
+    wake,
+    replan: () => scheduler.replan(),
+  });
   // main.ts starts the scheduler after crash recovery.
-  for (const job of [...layout.jobs, ...schedule.jobs, ...recording.jobs, ...access.jobs]) scheduler.add(job);
+  for (const job of [...layout.jobs, ...schedule.jobs, ...recording.jobs, ...access.jobs, ...sync.jobs]) scheduler.add(job);
 
   return {
     areas: {
@@ -94,6 +112,7 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
       schedule: schedule.area,
       system: system.area,
       albums: albums.area,
+      sync: sync.area,
     },
     internals: {
       config,
@@ -111,6 +130,7 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
       mediaUrls: recording.mediaUrls,
       mediaStorage: recording.mediaStorage,
       uploadFiles: albums.uploadFiles,
+      transfers: sync.queue,
     },
   };
 }

@@ -67,3 +67,5 @@ export { Recording, RecordingFile, ALL_USERS_CODE } from './recording.js';
 export { Album, COVER_FOLDER } from './albums.js';
 export { Schedule, Task } from './schedule.js';
 export { Status, OpeLogEntry } from './system.js';
+
+export { TRANSFER_STATES, TRANSFER_TARGETS, type Transfer, type TransferTarget } from './sync.js';

@@ -67,8 +67,8 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_ntp: ['enable', 'server'],
   setting_version: ['systemversion', 'softversion', 'productserialnumber'],
   setting_product: ['name', 'model', 'serialnumber', 'copyright'],
-  setting_cloud_google: ['enable', 'clientid', 'clientsecret', 'path'],
-  setting_cloud_dropbox: ['enable', 'path', 'accesstoken'],
+  setting_cloud_google: ['enable', 'clientid', 'clientsecret', 'refreshtoken', 'path'],
+  setting_cloud_dropbox: ['enable', 'path', 'accesstoken', 'appkey', 'appsecret', 'refreshtoken'],
   setting_media_center: ['enable', 'host', 'port', 'terminaltype', 'series', 'version'],
   setting_autorepair: ['enable', 'starttime', 'endtime', 'reboot'],
   setting_lockscreen: ['enable', 'password'],
@@ -135,7 +135,10 @@ describe('setting registry', () => {
       [
         'setting_advance_ftp.password',
         'setting_cloud_google.clientsecret',
+        'setting_cloud_google.refreshtoken',
         'setting_cloud_dropbox.accesstoken',
+        'setting_cloud_dropbox.appsecret',
+        'setting_cloud_dropbox.refreshtoken',
         'setting_lockscreen.password',
       ].sort(),
     );

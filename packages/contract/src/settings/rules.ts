@@ -30,7 +30,10 @@ export const SETTING_RULES = {
   mediaCenterHost: 'The media center is enabled. Please input its host or disable it.',
   googleClientId: 'Google Drive is enabled. Please input its client ID or disable it.',
   googleClientSecret: 'Google Drive is enabled. Please input its client secret or disable it.',
-  dropboxToken: 'Dropbox is enabled. Please input its access token or disable it.',
+  googleRefreshToken: 'Google Drive is enabled. Please input its refresh token or disable it.',
+  dropboxToken: 'Dropbox is enabled. Please input its access token (or an app key with its refresh token) or disable it.',
+  dropboxRefreshToken:
+    'A Dropbox app key is set. Please input the refresh token issued to it, or clear the app key to use an access token.',
 } as const;
 
 export type SettingRule = keyof typeof SETTING_RULES;

@@ -108,6 +108,17 @@ export const tokenText = (max: number) =>
     { kind: 'text', maxLength: max, format: 'token' },
   );
 
+/** OAuth tokens (refresh and access tokens): also "/", "~", "+" and "=" (Google's refresh tokens start "1//"). */
+export const oauthTokenText = (max: number) =>
+  withMeta(
+    z
+      .string()
+      .trim()
+      .max(max, `must be at most ${max} characters`)
+      .regex(/^[A-Za-z0-9._~+/=-]*$/, 'may contain only letters, digits and . _ ~ + / = -'),
+    { kind: 'text', maxLength: max, format: 'token' },
+  );
+
 /** Account names for remote services (FTP): also "@" and "+", never starting with "-". */
 export const accountText = withMeta(
   z

@@ -1,10 +1,12 @@
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { CHANNEL_CODES, type ChannelCode } from '@roomcast/contract';
+import { CHANNEL_CODES, type ChannelCode, type Transfer, type TransferTarget } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { RemoveButton } from '../../components/RemoveButton';
 import { EditableTitle } from './EditableTitle';
 import { downloadName, formatSize, type RecordingFile } from './recording-format';
+import { ShareMenu } from './ShareMenu';
+import { TransferState } from './TransferState';
 
 interface Props {
   files: RecordingFile[];
@@ -15,10 +17,13 @@ interface Props {
   /** Rows chosen for the batch download (their `fileid`). */
   selected: string[];
   onSelect: (fileids: string[]) => void;
+  /** Providers enabled for sharing, and the recording's transfers (newest first). */
+  shareTargets: TransferTarget[];
+  transfers: Transfer[];
 }
 
 /** The files of one recording: title edited in place, size, created time, play, download, delete; rows chosen for the batch download (spec §2). */
-export function FileTable({ files, loading, onRename, onPlay, onDelete, selected, onSelect }: Props) {
+export function FileTable({ files, loading, onRename, onPlay, onDelete, selected, onSelect, shareTargets, transfers }: Props) {
   const { t } = useTranslation('recording');
   const columns: TableColumnsType<RecordingFile> = [
     {
@@ -33,6 +38,18 @@ export function FileTable({ files, loading, onRename, onPlay, onDelete, selected
     },
     { title: t('columns.size'), dataIndex: 'filesize', className: 'rc-recording-nowrap', render: (size: number) => formatSize(size) },
     { title: t('columns.created'), dataIndex: 'starttime', className: 'rc-recording-nowrap' },
+    ...(shareTargets.length > 0 || transfers.length > 0
+      ? [
+          {
+            title: t('columns.upload'),
+            key: 'upload',
+            render: (_: unknown, f: RecordingFile) => {
+              const transfer = transfers.find((x) => x.filepath === f.filepath);
+              return transfer ? <TransferState transfer={transfer} /> : null;
+            },
+          },
+        ]
+      : []),
     {
       title: t('columns.actions'),
       key: 'actions',
@@ -61,6 +78,7 @@ export function FileTable({ files, loading, onRename, onPlay, onDelete, selected
           >
             {t('actions.download')}
           </Button>
+          <ShareMenu filepath={f.filepath} rowName={f.title} targets={shareTargets} />
           <RemoveButton
             text={t('actions.delete')}
             rowName={f.title}

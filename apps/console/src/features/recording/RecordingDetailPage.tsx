@@ -10,6 +10,7 @@ import { FileTable } from './FileTable';
 import { PlayerModal } from './PlayerModal';
 import type { RecordingFile } from './recording-format';
 import { useRecording } from './use-recordings';
+import { useShareTargets, useTransfers } from './use-sharing';
 import './recording.css';
 
 /**
@@ -24,6 +25,8 @@ export default function RecordingDetailPage() {
   const recordid = params.get('id');
   const recording = useRecording(recordid);
   const [playing, setPlaying] = useState<RecordingFile>();
+  const shareTargets = useShareTargets();
+  const transfers = useTransfers(recordid ?? undefined);
 
   const rename = useCallMutation('updaterecord', { invalidate: ['listmedia'], onSuccess: () => void message.success(t('renamed')) });
   const remove = useCallMutation('removefile', { invalidate: ['listmedia'], silent: true });
@@ -81,6 +84,8 @@ export default function RecordingDetailPage() {
             loading={recording.isLoading}
             selected={selected}
             onSelect={setSelected}
+            shareTargets={shareTargets}
+            transfers={transfers.transfers}
             onRename={(file, title) => r && rename.mutate({ recordid: r.recordid, title, filepath: file.filepath })}
             onPlay={setPlaying}
             onDelete={async (file) => {

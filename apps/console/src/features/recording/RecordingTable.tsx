@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button, Space, Table, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import type { Transfer, TransferTarget } from '@roomcast/contract';
 import { FolderOutlined, InfoCircleOutlined, PlayCircleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { shortName, useNarrow } from '../../app/use-narrow';
 import { RemoveButton } from '../../components/RemoveButton';
 import { EditableTitle } from './EditableTitle';
+import { ShareMenu } from './ShareMenu';
+import { TransferState } from './TransferState';
 import { playableFile, type Recording } from './recording-format';
 
 export type SyncKind = 'ftp' | 'mediaserver';
@@ -20,6 +23,10 @@ interface Props {
   onAlbum: (recording: Recording) => void;
   onPlay: (recording: Recording) => void;
   onDelete: (recording: Recording) => Promise<unknown>;
+  /** Providers enabled for sharing (none: no share action and no upload column unless uploads exist). */
+  shareTargets: TransferTarget[];
+  /** The newest transfer of each recording, by recordid. */
+  transfers: Map<string, Transfer>;
 }
 
 /** The recordings of one page: title edited in place, sync flags with resync, and the row's actions (spec §2). */
@@ -78,6 +85,18 @@ export function RecordingTable(p: Props) {
     { title: t('columns.netsync'), key: 'netsync', render: (_, r) => syncCell(r, 'ftp') },
     { title: t('columns.mediasvrsync'), key: 'mediasvrsync', render: (_, r) => syncCell(r, 'mediaserver') },
     { title: t('columns.created'), dataIndex: 'starttime', className: 'rc-recording-nowrap' },
+    ...(p.shareTargets.length > 0 || p.transfers.size > 0
+      ? [
+          {
+            title: t('columns.upload'),
+            key: 'upload',
+            render: (_: unknown, r: Recording) => {
+              const transfer = p.transfers.get(r.recordid);
+              return transfer ? <TransferState transfer={transfer} /> : null;
+            },
+          },
+        ]
+      : []),
     {
       title: t('columns.actions'),
       key: 'actions',
@@ -87,6 +106,7 @@ export function RecordingTable(p: Props) {
           {action(r, 'files', <UnorderedListOutlined />, () => p.onFiles(r))}
           {action(r, 'album', <FolderOutlined />, () => p.onAlbum(r))}
           {action(r, 'play', <PlayCircleOutlined />, () => p.onPlay(r), !playableFile(r))}
+          <ShareMenu filepath={(playableFile(r) ?? r.files[0])?.filepath} rowName={r.title} targets={p.shareTargets} />
           <RemoveButton
             text={t('actions.delete')}
             rowName={r.title}

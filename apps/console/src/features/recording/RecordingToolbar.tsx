@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, DatePicker, Input, Space } from 'antd';
 import { ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -15,6 +16,8 @@ interface Props {
   onReset: () => void;
   onRefresh: () => void;
   refreshing: boolean;
+  /** More buttons at the end (the upload queue). */
+  extra?: ReactNode;
 }
 
 /** Search by name, the created-date range, Reset and Refresh (spec §2). */
@@ -44,6 +47,7 @@ export function RecordingToolbar(p: Props) {
       <Button icon={<ReloadOutlined />} onClick={p.onRefresh} loading={p.refreshing}>
         {t('search.refresh')}
       </Button>
+      {p.extra}
     </Space>
   );
 }

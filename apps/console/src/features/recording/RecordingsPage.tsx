@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { App } from 'antd';
+import { App, Button } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +12,9 @@ import { PlayerModal } from './PlayerModal';
 import { dayRange, playableFile, type Recording } from './recording-format';
 import { RecordingTable, type SyncKind } from './RecordingTable';
 import { RecordingToolbar, type DayRange } from './RecordingToolbar';
+import { TransfersDrawer } from './TransfersDrawer';
 import { useListUsercode } from './use-recordings';
+import { latestByRecording, useShareTargets, useTransfers } from './use-sharing';
 import './recording.css';
 
 type Dialog = { kind: 'info' | 'play'; recording: Recording } | undefined;
@@ -30,6 +33,9 @@ export default function RecordingsPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [dialog, setDialog] = useState<Dialog>();
+  const [queueOpen, setQueueOpen] = useState(false);
+  const shareTargets = useShareTargets();
+  const transfers = useTransfers();
 
   const queryfields = { name, ...dayRange(range ? [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] : undefined) };
   const list = useCallQuery('listmedia', { usercode, queryfields, currentpage: page, pagesize: pageSize });
@@ -69,6 +75,13 @@ export default function RecordingsPage() {
         onReset={reset}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching && !list.isLoading}
+        extra={
+          (shareTargets.length > 0 || transfers.transfers.length > 0) && (
+            <Button icon={<CloudUploadOutlined />} onClick={() => setQueueOpen(true)}>
+              {t('share.queue')}
+            </Button>
+          )
+        }
       />
       <RecordingTable
         recordings={rows}
@@ -93,11 +106,14 @@ export default function RecordingsPage() {
         onFiles={(r) => navigate(`/console/file/video/detail?id=${encodeURIComponent(r.recordid)}`)}
         onAlbum={(r) => navigate(`/console/file/video/album?isSelectMode=true&recordid=${encodeURIComponent(r.recordid)}`)}
         onPlay={(recording) => setDialog({ kind: 'play', recording })}
+        shareTargets={shareTargets}
+        transfers={latestByRecording(transfers.transfers)}
         onDelete={async (r) => {
           await remove.mutateAsync({ recordid: r.recordid });
           void message.success(tMessage('msgDelCompleted'));
         }}
       />
+      <TransfersDrawer open={queueOpen} onClose={() => setQueueOpen(false)} transfers={transfers.transfers} loading={transfers.loading} />
       {dialog?.kind === 'info' && <InfoModal recording={dialog.recording} onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'play' && play && (
         <PlayerModal recordid={dialog.recording.recordid} title={dialog.recording.title} file={play} onClose={() => setDialog(undefined)} />

@@ -11,6 +11,7 @@ import { schedulesRepository } from './schedules-repository.js';
 import { layoutsRepository } from './layouts-repository.js';
 import { snapshotsRepository } from './snapshots-repository.js';
 import { albumsRepository } from './albums-repository.js';
+import { transfersRepository } from './transfers-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -27,6 +28,7 @@ export function createRepositories(db: Db) {
     layouts: layoutsRepository(db),
     snapshots: snapshotsRepository(db),
     albums: albumsRepository(db),
+    transfers: transfersRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

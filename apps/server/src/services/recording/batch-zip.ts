@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, realpathSync, statSync, type ReadStream } from 'node:fs';
+import { createReadStream, statSync, type ReadStream } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { RECORD_TEMP_PREFIX } from '@roomcast/contract';
-import type { Repositories } from '../../db/repositories/index.js';
-import type { RecordingFileRow } from '../../db/repositories/recordings-repository.js';
 import type { SessionUser } from '../access/index.js';
-import { Fail, type Clock } from '../core/index.js';
+import type { Clock } from '../core/index.js';
 import type { MediaStorage } from './media-storage.js';
 import type { MediaUrls } from './media-url.js';
-import type { RecordingAccess } from './recording-access.js';
+import type { RecordingFileLookup } from './recording-file-lookup.js';
 
 /** A batch URL is valid this long; a download that has started runs to its end. */
 export const BATCH_TTL_S = 600;
@@ -102,9 +100,8 @@ function lazyFile(path: string, size: number): Readable {
 }
 
 export interface BatchZipDeps {
-  repos: Repositories;
   storage: MediaStorage;
-  access: RecordingAccess;
+  files: RecordingFileLookup;
   urls: MediaUrls;
   clock: Clock;
 }
@@ -121,24 +118,6 @@ export function batchZipService(d: BatchZipDeps) {
     while (batches.size >= MAX_BATCHES) batches.delete(batches.keys().next().value as string);
   };
 
-  /** The row of a storage-relative path, or undefined: not in the database, or marked missing. */
-  const rowOf = (rel: string): RecordingFileRow | undefined => {
-    let row: RecordingFileRow | undefined;
-    for (const p of d.storage.candidatesOf(rel)) row ??= d.repos.recordings.fileByPath(p);
-    return row && !row.missing ? row : undefined;
-  };
-
-  /** The real path of a recording file's row when it is a regular media file inside the storage roots. */
-  const realOf = (rel: string, row: RecordingFileRow): string | undefined => {
-    const found = d.storage.resolve(rel);
-    if (found.kind !== 'file') return undefined;
-    try {
-      return realpathSync(row.filepath) === found.path ? found.path : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-
   return {
     /**
      * Checks every file now (a recording the caller may not see answers exactly like a file that does not
@@ -149,18 +128,8 @@ export function batchZipService(d: BatchZipDeps) {
       const names = new Set<string>();
       const recordings = new Map<number, string>();
       for (const rel of new Set(files)) {
-        const row = rowOf(rel);
-        if (!row) throw Fail.of('recordingFileNotFound', rel);
-        let title: string;
-        try {
-          title = d.access.find(caller, String(row.recording_id), 'see').title;
-        } catch (err) {
-          if (err instanceof Fail) throw Fail.of('recordingFileNotFound', rel);
-          throw err;
-        }
-        const real = realOf(rel, row);
-        if (!real) throw Fail.of('recordingFileNotFound', rel);
-        recordings.set(row.recording_id, title);
+        const { recording, real } = d.files.visible(caller, rel);
+        recordings.set(recording.id, recording.title);
         entries.push({ rel, real, name: uniqueName(names, `${basename(dirname(real))}/${basename(real)}`) });
       }
       const now = d.clock.now();

@@ -13,6 +13,7 @@ import { housekeepingJob } from './housekeeping-job.js';
 import { mediaStorage } from './media-storage.js';
 import { loadMediaSecret, MediaUrls } from './media-url.js';
 import { recordingAccess } from './recording-access.js';
+import { recordingFileLookup } from './recording-file-lookup.js';
 import { recordingFilesService } from './recording-files-service.js';
 import { recordingListService } from './recording-list-service.js';
 import { recordingService } from './recording-service.js';
@@ -20,6 +21,8 @@ import { recordingService } from './recording-service.js';
 export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S } from './media-url.js';
 export type { RecordingService } from './recording-service.js';
 export type { RecordingAccess } from './recording-access.js';
+export type { MediaStorage } from './media-storage.js';
+export type { FoundFile, RecordingFileLookup } from './recording-file-lookup.js';
 export type { RemovalGuard } from './recording-files-service.js';
 export { streamZip, zipLength, type BatchZipService, type ZipFile } from './batch-zip.js';
 export { housekeepingJob, type HousekeepingDeps } from './housekeeping-job.js';
@@ -74,6 +77,7 @@ export function createRecording(d: RecordingDomainDeps) {
     replan: d.replan,
   });
   const access = recordingAccess(d.repos);
+  const lookup = recordingFileLookup({ repos: d.repos, storage, access });
   const files = recordingFilesService({
     repos: d.repos,
     storage,
@@ -88,11 +92,13 @@ export function createRecording(d: RecordingDomainDeps) {
       recordingList: recordingListService(d.repos, storage, access),
       recordingFiles: files,
       /** batchdownload and the zips it links under /static/recordTemp/. */
-      batchZip: batchZipService({ repos: d.repos, storage, access, urls, clock: d.clock }),
+      batchZip: batchZipService({ storage, files: lookup, urls, clock: d.clock }),
     },
     recording,
     /** Who may see or change which recording (spec §6), for other domains (albums' setalbum). */
     recordingAccess: access,
+    /** A recording file the caller may see, by its storage-relative path (the transfer queue's share). */
+    fileLookup: lookup,
     /** Where a later domain (the transfer queue) says a recording's files are still needed. */
     addRemovalGuard: files.addRemovalGuard,
     mediaPath,

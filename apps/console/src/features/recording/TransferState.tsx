@@ -1,0 +1,28 @@
+import { Progress, Space, Tag, Tooltip } from 'antd';
+import type { Transfer } from '@roomcast/contract';
+import { useTranslation } from 'react-i18next';
+
+const COLORS: Record<Transfer['state'], string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
+
+/** One transfer as people read it: where it goes, queued / uploading n % / done / failed with the reason. */
+export function TransferState({ transfer }: { transfer: Transfer }) {
+  const { t } = useTranslation('recording');
+  const target = t(`share.to.${transfer.target}`);
+  const state = t(`share.state.${transfer.state}`);
+  // A queued transfer that has failed before is waiting to retry: its last reason is worth seeing.
+  const reason = transfer.error && transfer.state !== 'done' ? transfer.error : undefined;
+  const tag = (
+    <Tag color={COLORS[transfer.state]} data-testid="transfer-state">
+      {state}
+    </Tag>
+  );
+  return (
+    <Space size={4} direction="vertical" style={{ minWidth: 120 }}>
+      <span>
+        {target}: {reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag}
+      </span>
+      {transfer.state === 'running' && <Progress percent={transfer.percent} size="small" aria-label={`${target} ${transfer.percent}%`} />}
+      {reason && <span className="rc-transfer-reason">{reason}</span>}
+    </Space>
+  );
+}
