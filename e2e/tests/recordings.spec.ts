@@ -82,6 +82,15 @@ test.describe('recordings', () => {
     await list.goToPage(2);
     await expect(list.rows).toHaveCount(1);
     await expect(list.row(title(1))).toBeVisible();
+    // The search and the page are in the URL: the files page's Back, and a reload, come back to them.
+    await list.action(title(1), 'Files').click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(list.search).toHaveValue(PREFIX);
+    await expect(list.rows).toHaveCount(1);
+    await expect(list.row(title(1))).toBeVisible();
+    await page.reload();
+    await expect(list.row(title(1))).toBeVisible();
+    await expect(list.search).toHaveValue(PREFIX);
     await list.pageSize(20);
     await expect(list.rows).toHaveCount(11);
     // One page: no pager at all.
@@ -252,8 +261,9 @@ test.describe('recordings', () => {
       await expect(page).toHaveURL(/\/console\/file\/video\/album\?isSelectMode=true&recordid=\d+$/);
       await page.getByRole('button', { name: `Select ${name}`, exact: true }).click();
       await expect(list.toast(`Moved to the album "${name}"`)).toBeVisible();
-      await expect(page).toHaveURL(/\/console\/file\/video$/);
-      await list.searchFor(title(7));
+      // Back on the list as it was: the same search.
+      await expect(page).toHaveURL(/\/console\/file\/video\?name=/);
+      await expect(list.search).toHaveValue(title(7));
       await expect(list.row(title(7))).toContainText(name);
     } finally {
       await callAsBrowser(page, 'deletealbum', { id: made.envelope.data?.id });

@@ -6,10 +6,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { apiErrorText, useCallMutation, useCallQuery } from '../../api/hooks';
 import { PageContainer } from '../../components/PageContainer';
 import { useRecording } from './use-recordings';
+import { listLocation } from './list-location';
 
 type Album = CallData<'listalbum'>[number];
-
-const LIST = '/console/file/video';
 
 /**
  * /console/file/video/album?isSelectMode=true&recordid=…: choose the album of one recording (`setalbum`), then
@@ -30,7 +29,7 @@ export default function AlbumPickerPage() {
     if (!recordid) return;
     await setAlbum.mutateAsync({ recordid, albumid: album.id, albumname: album.name });
     void message.success(t('albumPicker.done', { name: album.name }));
-    navigate(LIST);
+    navigate(listLocation());
   };
 
   const columns: TableColumnsType<Album> = [
@@ -76,7 +75,7 @@ export default function AlbumPickerPage() {
     <PageContainer
       title={t('albumPicker.title')}
       extra={
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(LIST)}>
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(listLocation())}>
           {t('back')}
         </Button>
       }

@@ -12,6 +12,7 @@ import type { RecordingFile } from './recording-format';
 import { useRecording } from './use-recordings';
 import { useShareTargets, useTransfers } from './use-sharing';
 import './recording.css';
+import { listLocation } from './list-location';
 
 /**
  * /console/file/video/detail?id=…: the files of one recording. Chosen rows download as one zip: batchdownload answers
@@ -55,7 +56,7 @@ export default function RecordingDetailPage() {
     <PageContainer
       title={t('detail.title')}
       extra={
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/console/file/video')}>
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(listLocation())}>
           {t('back')}
         </Button>
       }

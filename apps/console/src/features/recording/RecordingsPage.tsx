@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import dayjs from 'dayjs';
 import { App, Button } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@roomcast/contract';
@@ -13,13 +14,12 @@ import { dayRange, playableFile, type Recording } from './recording-format';
 import { RecordingTable, type SyncKind } from './RecordingTable';
 import { RecordingToolbar, type DayRange } from './RecordingToolbar';
 import { TransfersDrawer } from './TransfersDrawer';
+import { useListState } from './list-location';
 import { useListUsercode } from './use-recordings';
 import { latestByRecording, useShareTargets, useTransfers } from './use-sharing';
 import './recording.css';
 
 type Dialog = { kind: 'info' | 'play'; recording: Recording } | undefined;
-
-const DEFAULT_PAGE_SIZE = LIMITS.recordingsPageSizes[0];
 
 /** /console/file/video: the recordings, searched, paged by the service (spec §2, §9). */
 export default function RecordingsPage() {
@@ -27,25 +27,23 @@ export default function RecordingsPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const usercode = useListUsercode();
-  const [typed, setTyped] = useState('');
-  const [name, setName] = useState('');
-  const [range, setRange] = useState<DayRange>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [{ name, start, end, page, pageSize }, setList] = useListState();
+  const [typed, setTyped] = useState(name);
+  const range: DayRange = start && end ? [dayjs(start), dayjs(end)] : null;
   const [dialog, setDialog] = useState<Dialog>();
   const [queueOpen, setQueueOpen] = useState(false);
   const shareTargets = useShareTargets();
   const transfers = useTransfers();
 
-  const queryfields = { name, ...dayRange(range ? [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] : undefined) };
+  const queryfields = { name, ...dayRange(start && end ? [start, end] : undefined) };
   const list = useCallQuery('listmedia', { usercode, queryfields, currentpage: page, pagesize: pageSize });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
 
   // A page emptied by a delete (or gone after a search elsewhere) falls back to the last page that has rows.
   useEffect(() => {
-    if (list.data && list.data.rows.length === 0 && page > 1) setPage(Math.max(1, Math.ceil(list.data.total / pageSize)));
-  }, [list.data, page, pageSize]);
+    if (list.data && list.data.rows.length === 0 && page > 1) setList({ page: Math.max(1, Math.ceil(list.data.total / pageSize)) });
+  }, [list.data, page, pageSize, setList]);
 
   const rename = useCallMutation('updaterecord', { invalidate: ['listmedia'], onSuccess: () => void message.success(t('renamed')) });
   const remove = useCallMutation('removerecord', { invalidate: ['listmedia', 'listalbum'], silent: true });
@@ -53,9 +51,11 @@ export default function RecordingsPage() {
   const resyncMediaServer = useCallMutation('resyncmediaclientrecord', { onSuccess: () => void message.success(t('resyncQueued')) });
 
   const search = (next: { name?: string; range?: DayRange }) => {
-    if (next.name !== undefined) setName(next.name);
-    if (next.range !== undefined) setRange(next.range);
-    setPage(1);
+    const days =
+      next.range === undefined
+        ? {}
+        : { start: next.range?.[0].format('YYYY-MM-DD') ?? '', end: next.range?.[1].format('YYYY-MM-DD') ?? '' };
+    setList({ ...(next.name === undefined ? {} : { name: next.name }), ...days, page: 1 });
   };
   const reset = () => {
     setTyped('');
@@ -95,10 +95,7 @@ export default function RecordingsPage() {
           showQuickJumper: true,
           hideOnSinglePage: true,
           showTotal: (count) => t('total', { count }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize === pageSize ? nextPage : 1);
-            setPageSize(nextSize);
-          },
+          onChange: (nextPage, nextSize) => setList({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize }),
         }}
         onRename={(r, title) => rename.mutate({ recordid: r.recordid, title })}
         onResync={(r, kind: SyncKind) => (kind === 'ftp' ? resyncFtp : resyncMediaServer).mutate({ recordid: r.recordid })}
