@@ -16,6 +16,7 @@ export const RecordingFile = z.object({
   filesize: z.number(),
   channel: z.number(),
   starttime: z.string(),
+  duration: z.number().describe('seconds of media (0 when unknown); parts of one channel follow each other in this order'),
 });
 export const Recording = z.object({
   recordid: z.string(),

@@ -1,36 +1,71 @@
-import { useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Empty, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../api/hooks';
-import { clock, type RecordingFile, type Snapshot } from './recording-format';
+import { channelParts, clock, partAt, type RecordingFile, type Snapshot } from './recording-format';
 import './recording.css';
 
 interface Props {
   recordid: string;
   title: string;
+  /** The file to play first. */
   file: RecordingFile;
+  /** Every file of the recording: a recording split into parts plays the part a snapshot is in. */
+  files: RecordingFile[];
   onClose: () => void;
 }
 
-/** Plays one file of a recording from its signed URL; the snapshot strip under it seeks (spec §2). */
-export function PlayerModal({ recordid, title, file, onClose }: Props) {
+/**
+ * Plays a recording's file from its signed URL; the snapshot strip under it seeks (spec §2). Snapshot positions
+ * count recorded time from the start, so in a recording split into parts a snapshot of a later part switches the
+ * player to that part and seeks within it.
+ */
+export function PlayerModal({ recordid, title, file, files, onClose }: Props) {
   const { t } = useTranslation('recording');
   const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(file);
+  // A seek waiting for the newly chosen part to load.
+  const pendingSeek = useRef<number | undefined>(undefined);
+  const parts = useMemo(() => channelParts(files, file.channel), [files, file.channel]);
   const snapshots = useCallQuery('listsnapshot', { recordid }, { silent: true });
-  // Snapshots are taken of one picture (the HD composite); they match only a file of that channel.
+  // Snapshots are taken of one picture (the HD composite); they match only files of that channel.
   const strip = (snapshots.data ?? []).filter((s) => s.channel === file.channel);
 
   const seek = (snapshot: Snapshot) => {
     const player = video.current;
-    if (!player) return;
-    player.currentTime = snapshot.snapposition;
+    const target = partAt(parts, snapshot.snapposition);
+    if (!player || !target) return;
+    if (target.part.file.fileid !== playing.fileid) {
+      pendingSeek.current = target.time;
+      setPlaying(target.part.file);
+      return;
+    }
+    player.currentTime = target.time;
+    void player.play().catch(() => undefined);
+  };
+
+  const applyPendingSeek = () => {
+    const player = video.current;
+    if (!player || pendingSeek.current === undefined) return;
+    player.currentTime = pendingSeek.current;
+    pendingSeek.current = undefined;
     void player.play().catch(() => undefined);
   };
 
   return (
     <Modal open title={t('player.title', { title })} footer={null} onCancel={onClose} width={880} destroyOnHidden centered>
       {/* biome-ignore lint/a11y/useMediaCaption: recordings of a room have no caption track to offer */}
-      <video ref={video} className="rc-player-video" src={file.url} controls autoPlay preload="metadata" data-testid="player-video" />
+      <video
+        ref={video}
+        className="rc-player-video"
+        src={playing.url}
+        controls
+        autoPlay
+        preload="metadata"
+        onLoadedMetadata={applyPendingSeek}
+        data-testid="player-video"
+        data-file={playing.fileid}
+      />
       <Typography.Title level={2} className="rc-player-strip-title">
         {t('player.snapshots')}
       </Typography.Title>

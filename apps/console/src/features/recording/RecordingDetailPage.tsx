@@ -96,7 +96,9 @@ export default function RecordingDetailPage() {
           />
         </>
       )}
-      {r && playing && <PlayerModal recordid={r.recordid} title={playing.title} file={playing} onClose={() => setPlaying(undefined)} />}
+      {r && playing && (
+        <PlayerModal recordid={r.recordid} title={playing.title} file={playing} files={r.files} onClose={() => setPlaying(undefined)} />
+      )}
     </PageContainer>
   );
 }

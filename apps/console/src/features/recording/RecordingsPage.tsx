@@ -113,7 +113,13 @@ export default function RecordingsPage() {
       <TransfersDrawer open={queueOpen} onClose={() => setQueueOpen(false)} transfers={transfers.transfers} loading={transfers.loading} />
       {dialog?.kind === 'info' && <InfoModal recording={dialog.recording} onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'play' && play && (
-        <PlayerModal recordid={dialog.recording.recordid} title={dialog.recording.title} file={play} onClose={() => setDialog(undefined)} />
+        <PlayerModal
+          recordid={dialog.recording.recordid}
+          title={dialog.recording.title}
+          file={play}
+          files={dialog.recording.files}
+          onClose={() => setDialog(undefined)}
+        />
       )}
     </PageContainer>
   );

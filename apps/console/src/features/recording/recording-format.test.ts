@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { HD_CHANNEL } from '@roomcast/contract';
-import { clock, dayRange, downloadName, formatSize, playableFile, type Recording, type RecordingFile } from './recording-format';
+import {
+  channelParts,
+  clock,
+  dayRange,
+  downloadName,
+  formatSize,
+  partAt,
+  playableFile,
+  type Recording,
+  type RecordingFile,
+} from './recording-format';
 
 const file = (over: Partial<RecordingFile>): RecordingFile => ({
   fileid: '1',
@@ -10,6 +20,7 @@ const file = (over: Partial<RecordingFile>): RecordingFile => ({
   filesize: 0,
   channel: 11,
   starttime: '2030-01-01 10:00:00',
+  duration: 0,
   ...over,
 });
 
@@ -59,5 +70,32 @@ describe('clock', () => {
     expect(clock(0)).toBe('0:00');
     expect(clock(95.7)).toBe('1:35');
     expect(clock(3600 + 62)).toBe('1:01:02');
+  });
+});
+
+describe('channelParts and partAt: snapshot positions across the parts of a split recording', () => {
+  const parts = channelParts(
+    [
+      file({ fileid: '12', channel: HD_CHANNEL, duration: 600, title: 'HD_2' }),
+      file({ fileid: '11', channel: HD_CHANNEL, duration: 900, title: 'HD' }),
+      file({ fileid: '13', channel: 11, duration: 1500, title: 'SD' }),
+      file({ fileid: '14', channel: HD_CHANNEL, duration: 300, title: 'HD_3', url: '' }),
+    ],
+    HD_CHANNEL,
+  );
+  it('orders the playable parts of the channel and places each after the ones before', () => {
+    expect(parts.map((p) => [p.file.title, p.offset])).toEqual([
+      ['HD', 0],
+      ['HD_2', 900],
+    ]);
+  });
+  it('finds the part and the time within it', () => {
+    expect(partAt(parts, 0)).toMatchObject({ part: { offset: 0 }, time: 0 });
+    expect(partAt(parts, 899.5)?.part.file.title).toBe('HD');
+    expect(partAt(parts, 900)).toMatchObject({ part: { offset: 900 }, time: 0 });
+    expect(partAt(parts, 1200)).toMatchObject({ part: { file: { title: 'HD_2' } }, time: 300 });
+    // Past the end, or durations unknown (0): the last part.
+    expect(partAt(parts, 5000)?.part.file.title).toBe('HD_2');
+    expect(partAt([], 10)).toBeUndefined();
   });
 });

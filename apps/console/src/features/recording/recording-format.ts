@@ -40,3 +40,29 @@ export function clock(seconds: number): string {
   const m = Math.floor((s % 3600) / 60);
   return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
 }
+
+/** A file of a recording with where its media starts within the channel's recorded time (seconds). */
+export interface PlacedPart {
+  file: RecordingFile;
+  offset: number;
+}
+
+/**
+ * The playable parts of one channel in recorded order (a recording split by the segmentation limit has several),
+ * each with its offset: snapshot positions count recorded time from the start, across parts.
+ */
+export function channelParts(files: RecordingFile[], channel: number): PlacedPart[] {
+  const parts = files.filter((f) => f.channel === channel && f.url).sort((a, b) => Number(a.fileid) - Number(b.fileid));
+  let offset = 0;
+  return parts.map((file) => {
+    const placed = { file, offset };
+    offset += file.duration;
+    return placed;
+  });
+}
+
+/** The part holding a recorded position and the time within it; past the end (or unknown durations), the last part. */
+export function partAt(parts: PlacedPart[], position: number): { part: PlacedPart; time: number } | undefined {
+  const part = parts.find((p, i) => i === parts.length - 1 || position < p.offset + p.file.duration);
+  return part && { part, time: Math.max(0, position - part.offset) };
+}

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { channelName, filesQueryOf, filesSearch, formatFileSize, listmediaBody, mainFile, type Recording } from './vod';
 
 function file(channel: number, url = `/media/${channel}.mp4`) {
-  return { fileid: String(channel), url, filepath: `r/${channel}.mp4`, title: `f${channel}`, filesize: 1, channel, starttime: '' };
+  return {
+    fileid: String(channel),
+    url,
+    filepath: `r/${channel}.mp4`,
+    title: `f${channel}`,
+    filesize: 1,
+    channel,
+    starttime: '',
+    duration: 0,
+  };
 }
 const recording = (files: Recording['files']): Recording => ({
   recordid: '1',

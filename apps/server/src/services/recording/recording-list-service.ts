@@ -86,6 +86,7 @@ export function recordingListService(repos: Repositories, storage: MediaStorage,
             filesize: f.filesize,
             channel: f.channel,
             starttime: f.starttime,
+            duration: f.duration_ms / 1000,
           })),
         };
       });
