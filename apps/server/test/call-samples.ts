@@ -47,6 +47,7 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   share: { type: 'google', file: 'x.mp4' },
   listshare: {},
   listtransfer: { recordid: '' },
+  livesource: {},
   batchdownload: { files: ['x.mp4'] },
   listalbum: {},
   setalbum: { recordid: '1', albumid: 1, albumname: '' },

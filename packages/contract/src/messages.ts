@@ -39,6 +39,10 @@ export const MESSAGES = {
   cloudShareOff: 'Cloud sharing is turned off on this device.',
   shareQueued: 'Queued for upload to {0}.',
   recordingUploading: 'Recording {0} is being uploaded; wait until its upload ends.',
+  // Live
+  roomNotLiving: 'The live room is not living.',
+  roomNotVisible: 'The live room does not exist.',
+  roomLivingNoChange: 'The live room is living: stop it before changing its name or session name.',
   msgDelCompleted: 'Delete completed',
   recordingNotFound: 'Recording {0} does not exist.',
   recordingFileNotFound: 'File {0} does not exist.',

@@ -10,6 +10,7 @@ import type { HandlerMap } from './handler.js';
  */
 export const PENDING_CALLS = [
   'roomlivectrl',
+  'livesource',
   'rtmpctl',
   'rtmpchannelctl',
   'remotecontrol',
