@@ -70,6 +70,19 @@ describe('name search: trigram index gives the LIKE scan results', async () => {
     expect(await search('chem')).toHaveLength(3);
   });
 
+  it('pages and counts a search as the scan does, also past its last page', async () => {
+    const expected = scan('2026');
+    const pageOf = async (currentpage: number) =>
+      (await t.post('listmedia', { usercode: '*', queryfields: { name: '2026' }, currentpage, pagesize: 4 }, admin)).body.data as {
+        rows: { recordid: string }[];
+        total: number;
+      };
+    const pages = await Promise.all([1, 2, 3, 4].map(pageOf));
+    expect(pages.map((p) => p.total)).toEqual(Array(4).fill(expected.length));
+    expect(pages.flatMap((p) => p.rows.map((r) => r.recordid))).toEqual(expected);
+    expect(pages[3]!.rows).toEqual([]);
+  });
+
   it('renames and deletions are seen by the index', async () => {
     await t.post('updaterecord', { recordid: ids[0]!, title: 'Biology seminar' }, admin);
     await t.post('removerecord', { recordid: ids[2]! }, admin);

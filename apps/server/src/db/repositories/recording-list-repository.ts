@@ -96,13 +96,36 @@ export function recordingListRepository(db: Db) {
   return {
     page(q: RecordingListQuery): { rows: ListedRecording[]; total: number } {
       const w = where(q);
+      const byRow = `SELECT r.*, a.name AS album_name, a.isdefault AS album_isdefault FROM recordings r LEFT JOIN albums a ON a.id = r.album_id`;
+      const order = 'ORDER BY r.starttime DESC, r.id DESC';
+      if (q.name && [...q.name].length >= 3) {
+        // A name search matches few rows through the trigram index: one pass finds the page and counts the matches
+        // (a window count), instead of running the index query twice.
+        const hits = prepared(`SELECT r.id, count(*) OVER () AS total FROM recordings r ${w.sql} ${order} LIMIT @limit OFFSET @offset`).all(
+          {
+            ...w.params,
+            limit: q.limit,
+            offset: q.offset,
+          },
+        ) as { id: number; total: number }[];
+        const total =
+          hits[0]?.total ?? (q.offset > 0 ? (prepared(`SELECT count(*) FROM recordings r ${w.sql}`).pluck().get(w.params) as number) : 0);
+        const rows = hits.length
+          ? (prepared(`${byRow} WHERE r.id IN (SELECT value FROM json_each(@ids)) ${order}`).all({
+              ids: JSON.stringify(hits.map((h) => h.id)),
+            }) as ListedRecording[])
+          : [];
+        return { rows, total };
+      }
       const total = prepared(`SELECT count(*) FROM recordings r ${w.sql}`).pluck().get(w.params) as number;
       // The page's ids first: skipping OFFSET rows then walks an index only (no row reads), so a deep page stays cheap.
       const rows = prepared(
-        `SELECT r.*, a.name AS album_name, a.isdefault AS album_isdefault FROM recordings r LEFT JOIN albums a ON a.id = r.album_id
-         WHERE r.id IN (SELECT r.id FROM recordings r ${w.sql} ORDER BY r.starttime DESC, r.id DESC LIMIT @limit OFFSET @offset)
-         ORDER BY r.starttime DESC, r.id DESC`,
-      ).all({ ...w.params, limit: q.limit, offset: q.offset }) as ListedRecording[];
+        `${byRow} WHERE r.id IN (SELECT r.id FROM recordings r ${w.sql} ${order} LIMIT @limit OFFSET @offset) ${order}`,
+      ).all({
+        ...w.params,
+        limit: q.limit,
+        offset: q.offset,
+      }) as ListedRecording[];
       return { rows, total };
     },
     /** Whether the recording exists and the caller may see it. */
