@@ -180,6 +180,8 @@ describe('share and listtransfer through the upload queue to loopback Google Dri
     expect(waiting.error).not.toBe('');
     const removal = await t.post('removerecord', { recordid: rec3 }, admin);
     expect(removal.body).toMatchObject({ result: false, message: `Recording ${rec3} is being uploaded; wait until its upload ends.` });
+    // Auto clear and retention delete through the same guarded path: they keep it too.
+    expect(() => t.areas.recording.recordingFiles.removeRecordingBySystem(rec3)).toThrow(`Recording ${rec3} is being uploaded`);
     expect(t.internals.repos.recordings.find(rec3)).toBeDefined();
   });
 
