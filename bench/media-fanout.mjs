@@ -63,7 +63,7 @@ async function roomcast(withOutputs, dir) {
     const port = 19000 + Math.floor(Math.random() * 900);
     server = rtmpServer(port, dir);
     await sleep(500);
-    outputs.push(new CopyOutput(encoder.sd, hlsOutputArgs(join(dir, 'live.m3u8'), join(dir, 'live-%05d.ts'))));
+    outputs.push(new CopyOutput(encoder.sd, hlsOutputArgs(join(dir, 'live.m3u8'), join(dir, 'live-%05d.ts'), 1)));
     outputs.push(new CopyOutput(encoder.hd, rtmpOutputArgs(`rtmp://127.0.0.1:${port}/live/b`)));
   }
   const pids = () => [encoder.pid, ...outputs.map((o) => o.pid)].filter(Boolean);

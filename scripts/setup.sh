@@ -11,14 +11,23 @@ command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 # Metric-compatible fonts for the OSD (Calibri, Times New Roman, Arial) and CJK for the console.
 [ -e /usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf ] || need+=(fonts-crosextra-carlito)
 [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || need+=(fonts-liberation)
+# The RTSP outputs: GStreamer's RTSP server run by /usr/bin/python3 through PyGObject (apps/server/rtsp/rtsp-serve.py),
+# with tsdemux and h264parse (plugins-bad), udpsrc, the RTP payloaders and aacparse (plugins-good).
+for pkg in gir1.2-gst-rtsp-server-1.0 python3-gi gstreamer1.0-plugins-good gstreamer1.0-plugins-bad; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)
   dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
   # unzip -t checks the batch-download zips (tests); zip -0 is the reference of bench/batch-zip.mjs.
   command -v unzip >/dev/null 2>&1 || need+=(unzip)
   command -v zip >/dev/null 2>&1 || need+=(zip)
-  # A real RTSP camera for the media tests: GStreamer's RTSP server through Python.
-  ls /usr/lib/*/girepository-1.0/GstRtspServer-1.0.typelib >/dev/null 2>&1 || need+=(gir1.2-gst-rtsp-server-1.0 python3-gi gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly)
+  # A real RTSP camera for the media tests: the same RTSP server with x264enc (plugins-ugly) for its picture.
+  dpkg -s gstreamer1.0-plugins-ugly >/dev/null 2>&1 || need+=(gstreamer1.0-plugins-ugly)
+  # A real RTMP destination for the RTMP output tests (vitest and browser): nginx with the RTMP module, run by the tests.
+  for pkg in nginx-light libnginx-mod-rtmp; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+  done
 fi
 if [ "${#need[@]}" -gt 0 ]; then
   echo "setup: installing Debian packages: ${need[*]}"

@@ -23,16 +23,29 @@ const ANTD_CORE = new RegExp(
   ].join('|')})`,
 );
 
+/**
+ * The page's CSP has no 'unsafe-eval'. mpegts.js carries the old globalThis fallback `new Function("return this")()`
+ * (never reached in a browser with globalThis, but it is code built from a string): it becomes `globalThis`.
+ */
+const noFunctionFromString: PluginOption = {
+  name: 'roomcast-no-function-from-string',
+  renderChunk(code) {
+    const FALLBACK = /new Function\((["'])return this\1\)\(\)/g;
+    return FALLBACK.test(code) ? { code: code.replace(FALLBACK, 'globalThis'), map: null } : null;
+  },
+};
+
 export default defineConfig({
   // The plugin's types come from the hoisted vite (vitest's newer major); at run time it drives this vite.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react() as unknown as PluginOption, noFunctionFromString],
   resolve: {
     // 'source' first: @roomcast/contract resolves to its TypeScript sources, no contract build needed in dev.
     conditions: ['source', ...defaultClientConditions],
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(PROXIED.map((prefix) => [prefix, { target: SERVICE, changeOrigin: false }])),
+    // /xlive also carries the live room's WebSocket stream.
+    proxy: Object.fromEntries(PROXIED.map((prefix) => [prefix, { target: SERVICE, changeOrigin: false, ws: prefix === '/xlive' }])),
   },
   build: {
     outDir: 'dist',

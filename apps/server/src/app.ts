@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOpenApi, MESSAGES, OPENAPI_PATH, WEBCONFIG_PATH } from '@roomcast/contract';
@@ -10,6 +11,8 @@ import { registerCalls } from './api/register.js';
 import { registerMediaRoute } from './api/media-route.js';
 import { registerUploadRoute } from './api/upload-route.js';
 import { registerRecordTempRoute } from './api/record-temp-route.js';
+import { registerLiveRoutes } from './api/live-route.js';
+import { registerMonitorRoutes } from './api/monitor-route.js';
 import { createServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './services/core/index.js';
 import { refusal, sendAnswer } from './api/refusals.js';
@@ -86,12 +89,16 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return sendAnswer(reply, status === 413 ? refusal.tooLarge() : refusal.status(status, err.message));
   });
 
+  // WebSockets (the live room's MPEG-TS stream): viewers send nothing, so a message is small.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   registerCalls(app, areas, internals.oplog.write);
   app.get(WEBCONFIG_PATH, async () => internals.webconfig);
   app.get(OPENAPI_PATH, async () => buildOpenApi(config.version));
   registerMediaRoute(app, internals.mediaFiles);
   registerUploadRoute(app, internals.uploadFiles);
   registerRecordTempRoute(app, areas.recording.batchZip);
+  registerLiveRoutes(app, internals.live);
+  registerMonitorRoutes(app, areas.access.sessions, internals.monitor);
 
   const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });
@@ -109,6 +116,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     await internals.scheduler.stop();
     await internals.transfers.stop();
     internals.recording.halt();
+    await internals.live.halt();
+    await internals.rtmp.halt();
+    await internals.rtspOutputs.halt();
     await internals.media.stop();
     db.close();
   });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { LIMITS } from '@roomcast/contract';
+import { LIMITS, SILENCE_ALARM_DEFAULT_S } from '@roomcast/contract';
 
 /** Everything the service reads from its environment, in one place. */
 export interface Config {
@@ -20,12 +20,20 @@ export interface Config {
   partLimitOverrideMs: number | undefined;
   /** Player thumbnails every this many recorded ms (SNAPSHOT_SECONDS shortens it for tests). */
   snapshotIntervalMs: number;
+  /** The silence alarm is raised after this many ms of silence while recording (SILENCE_ALARM_SECONDS shortens it for tests). */
+  silenceAlarmMs: number;
   /** x264 preset of the composite encode. */
   mediaPreset: string;
   /** Where the cloud APIs are: their public hosts unless set (tests point them at loopback doubles). */
   cloudUrls: { googleOauth?: string; googleApi?: string; dropboxApi?: string; dropboxContent?: string };
   /** Testing aid: upload chunk size in bytes (the clients' 8 MiB otherwise). */
   uploadChunkBytes: number | undefined;
+}
+
+/** A number of seconds from the environment (fractions allowed), else the default. */
+function positiveSeconds(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minFreeBytes: Number(env.MIN_FREE_MB ?? 1024) * 1024 * 1024,
     partLimitOverrideMs: env.PART_LIMIT_SECONDS ? Number(env.PART_LIMIT_SECONDS) * 1000 : undefined,
     snapshotIntervalMs: Number(env.SNAPSHOT_SECONDS || LIMITS.snapshotIntervalS) * 1000,
+    silenceAlarmMs: positiveSeconds(env.SILENCE_ALARM_SECONDS, SILENCE_ALARM_DEFAULT_S) * 1000,
     cloudUrls: {
       googleOauth: env.GOOGLE_OAUTH_URL || undefined,
       googleApi: env.GOOGLE_API_URL || undefined,

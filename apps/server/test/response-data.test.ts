@@ -24,6 +24,7 @@ const FAILS_ON_A_FRESH_SERVICE: Partial<Record<CallName, string>> = {
   setalbum: 'recording 1 does not exist',
   deletealbum: 'album 99 does not exist',
   uploadfile: 'the sample is neither an image nor under album/',
+  livesource: 'the live room is not living',
 };
 
 describe('every successful answer matches its contract data schema', async () => {

@@ -98,4 +98,14 @@ export const DECISIONS: { topic: string; decision: string }[] = [
       'While recording, a 320-pixel-wide JPEG of the HD picture is taken at the start and every `LIMITS.snapshotIntervalS` (30 s) of recorded time; `snapposition` is in recorded seconds (pauses excluded), `channel` is 10 (HD).',
   },
   { topic: 'Secrets in settings', decision: 'Secret keys read back as ""; writing "" keeps the stored value.' },
+  {
+    topic: 'Forcing out and a running recording',
+    decision:
+      "Spec §2 says forcing a session out stops recording. Roomcast keeps a running recording going: a recording belongs to the room, not to a browser, and an operator would not expect a lecture to be cut because the same user logged in elsewhere. Forcing out ends the old session (its signed live URLs stop working and its live WebSockets close) and the operation log's login row says which session was forced out (`login user X (forced out the session from <address>)`).",
+  },
+  {
+    topic: 'Who may watch the live room',
+    decision:
+      'A published room (`setting_room.publish` true) is public: its `/xlive/` URLs work without a session. An unpublished one is reachable only through the signed URLs `livesource` gives a session with `live`, or with `operating` for the preview of the Live panel (admin always); each playlist and segment request and each WebSocket upgrade checks that this session is still alive (and counts as activity), and without that the room answers 404 like a room that does not exist. Segments are served `public, max-age=31536000, immutable` (their names are never reused) and the playlist `public, max-age=1`, so a CDN can stand in front of a published room; signed answers are `private`.',
+  },
 ];

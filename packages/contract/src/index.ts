@@ -9,3 +9,4 @@ export * from './calls/index.js';
 export * from './settings/index.js';
 export * from './openapi.js';
 export * from './layouts.js';
+export * from './monitor.js';

@@ -43,6 +43,12 @@ export const MESSAGES = {
   roomNotLiving: 'The live room is not living.',
   roomNotVisible: 'The live room does not exist.',
   roomLivingNoChange: 'The live room is living: stop it before changing its name or session name.',
+  // RTMP outputs
+  rtmpMainDisabled: 'The RTMP main output is not enabled: turn it on in the RTMP settings first.',
+  rtmpSubDisabled: 'The RTMP sub output is not enabled: turn it on in the RTMP settings first.',
+  rtmpMainNoUrl: 'The RTMP main output has no URL: enter one in the RTMP settings first.',
+  rtmpSubNoUrl: 'The RTMP sub output has no URL: enter one in the RTMP settings first.',
+  rtmpNoneEnabled: 'No RTMP output is enabled: turn one on in the RTMP settings first.',
   msgDelCompleted: 'Delete completed',
   recordingNotFound: 'Recording {0} does not exist.',
   recordingFileNotFound: 'File {0} does not exist.',

@@ -3,6 +3,7 @@ import {
   AlbumPage,
   AudioPage,
   GroupPage,
+  MediaStreamPage,
   OperationLogPage,
   RecordingAlbumPage,
   RecordingDetailPage,
@@ -68,7 +69,15 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     requires: ['ppt'],
     hiddenWhen: (c) => c.site.mode4k,
   },
-  { path: 'operation/opemediastream', group: 'operation', id: 'opemediastream', icon: 'shareAlt', requires: ['mediastream'] },
+  // The RTMP control's own function (rtmplive) opens the screen too: its settings read-only, Start and Stop usable.
+  {
+    path: 'operation/opemediastream',
+    group: 'operation',
+    id: 'opemediastream',
+    icon: 'shareAlt',
+    requires: ['mediastream', 'rtmplive'],
+    component: MediaStreamPage,
+  },
   { path: 'file/album', group: 'file', id: 'album', icon: 'picture', requires: ['album'], component: AlbumPage },
   {
     path: 'file/video',

@@ -29,6 +29,7 @@ export const UserPage = lazyPage(() => import('../features/users/UserPage'));
 export const GroupPage = lazyPage(() => import('../features/groups/GroupPage'));
 export const WorkbenchPage = lazyPage(() => import('../features/workbench/WorkbenchPage'));
 export const AudioPage = lazyPage(() => import('../features/settings/audio/AudioPage'));
+export const MediaStreamPage = lazyPage(() => import('../features/live/MediaStreamPage'));
 export const StoragePage = lazyPage(() => import('../features/settings/storage/StoragePage'));
 export const SystemSettingsPage = lazyPage(() => import('../features/settings/system/SystemSettingsPage'));
 export const AlbumPage = lazyPage(() => import('../features/albums/AlbumPage'));

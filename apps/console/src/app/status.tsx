@@ -18,6 +18,11 @@ export interface StatusState {
   loading: boolean;
   /** Read the status now (after each command, spec §4). */
   refresh: () => Promise<void>;
+  /**
+   * Read the status `ms` from now, e.g. 3 s after a live start or stop (spec §4), when the engine has settled;
+   * resolves once it has been read (at once if the provider goes away first).
+   */
+  refreshAfter: (ms: number) => Promise<void>;
 }
 
 interface StatusContextValue extends StatusState {
@@ -57,6 +62,7 @@ export function StatusProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     await queryClient.refetchQueries({ queryKey: STATUS_KEY, exact: true });
   }, [queryClient]);
+  const refreshAfter = useDelayedRefresh(refresh);
 
   const value = useMemo<StatusContextValue>(
     () => ({
@@ -65,11 +71,38 @@ export function StatusProvider({ children }: { children: ReactNode }) {
       error,
       loading: query.isLoading,
       refresh,
+      refreshAfter,
       watch,
     }),
-    [query.data, query.dataUpdatedAt, error, query.isLoading, refresh, watch],
+    [query.data, query.dataUpdatedAt, error, query.isLoading, refresh, refreshAfter, watch],
   );
   return <StatusContext.Provider value={value}>{children}</StatusContext.Provider>;
+}
+
+/** Delayed reads of the status; the timers end with the provider (their promises then resolve at once). */
+function useDelayedRefresh(refresh: () => Promise<void>): (ms: number) => Promise<void> {
+  const pending = useRef(new Map<ReturnType<typeof setTimeout>, () => void>());
+  useEffect(() => {
+    const timers = pending.current;
+    return () => {
+      for (const [timer, done] of timers) {
+        clearTimeout(timer);
+        done();
+      }
+      timers.clear();
+    };
+  }, []);
+  return useCallback(
+    (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          pending.current.delete(timer);
+          void refresh().finally(resolve);
+        }, ms);
+        pending.current.set(timer, resolve);
+      }),
+    [refresh],
+  );
 }
 
 /** One warning when polling starts failing (or fails differently), not one every 5 s. */

@@ -6,7 +6,9 @@ import { who, type HandlerMap } from './handler.js';
 export const accessHandlers: HandlerMap<AccessArea> = {
   login: async (ctx) => {
     ctx.describe(`user ${ctx.body.usercode}`);
-    return ctx.services.auth.login(ctx.body.usercode, ctx.body.password, ctx.source);
+    const { answer, forcedOut } = await ctx.services.auth.login(ctx.body.usercode, ctx.body.password, ctx.source);
+    if (forcedOut !== undefined) ctx.describe(`user ${ctx.body.usercode} (forced out the session from ${forcedOut})`);
+    return answer;
   },
   logout: (ctx) => ctx.services.auth.logout(who(ctx), ctx.body.usercode),
   currentuser: (ctx) => ctx.services.auth.currentuser(ctx.body.usercode, ctx.sessionId),

@@ -7,6 +7,8 @@ export interface CallContext<N extends CallName, S = unknown> {
   user: SessionUser | undefined;
   sessionId: string | undefined;
   source: string;
+  /** The host name the request was sent to (its Host header without the port), e.g. for URLs of other protocols. */
+  host: string;
   /** Raw request bytes (calls with body 'raw'). */
   raw: Buffer;
   /** Decoded `file-path` header, if sent. */

@@ -10,6 +10,7 @@ import { scheduleHandlers } from './schedule.js';
 import { systemHandlers } from './system.js';
 import { albumHandlers } from './albums.js';
 import { syncHandlers } from './sync.js';
+import { liveHandlers } from './live.js';
 
 /**
  * Real handlers by area: `api/<area>.ts` holds the calls of `contract/calls/<area>.ts` and its handlers receive
@@ -24,6 +25,7 @@ export const AREA_HANDLERS: { [A in keyof Areas]: HandlerMap<Areas[A]> } = {
   system: systemHandlers,
   albums: albumHandlers,
   sync: syncHandlers,
+  live: liveHandlers,
 };
 
 export const REAL_HANDLER_MAPS: HandlerMap<never>[] = Object.values(AREA_HANDLERS);

@@ -9,10 +9,6 @@ import type { HandlerMap } from './handler.js';
  * here when its real handler lands; a test keeps this list and the real handlers disjoint.
  */
 export const PENDING_CALLS = [
-  'roomlivectrl',
-  'livesource',
-  'rtmpctl',
-  'rtmpchannelctl',
   'remotecontrol',
   'resyncrecord',
   'resyncmediaclientrecord',

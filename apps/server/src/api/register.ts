@@ -146,6 +146,7 @@ async function dispatch(
     user,
     sessionId,
     source: req.ip,
+    host: req.hostname,
     raw,
     filePath,
     contentType: headerString(req, 'content-type') ?? '',

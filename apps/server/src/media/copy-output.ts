@@ -4,22 +4,54 @@ import type { TsFanout } from './ts-fanout.js';
 /** Most bytes queued for a slow output before it is cut off (it never slows the others down). */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
-/** ffmpeg argv of a stream-copy output reading MPEG-TS from stdin. */
+/**
+ * ffmpeg argv of a stream-copy output reading MPEG-TS from stdin. The fan-out starts it at a keyframe with PAT
+ * and PMT, so half a second of probing finds every stream (ffmpeg's default, 5 s, would delay the output's first
+ * bytes by as much after every start, e.g. each encoder restart of a live room).
+ */
 export function copyArgs(output: string[]): string[] {
-  return ['-hide_banner', '-nostdin', '-loglevel', 'warning', '-f', 'mpegts', '-i', 'pipe:0', '-map', '0', '-c', 'copy', ...output];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'warning',
+    '-analyzeduration',
+    '500000',
+    '-f',
+    'mpegts',
+    '-i',
+    'pipe:0',
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    ...output,
+  ];
 }
 
-/** Live HLS: 2 s segments (one GOP), a rolling playlist of 6, old segments deleted. */
-export function hlsOutputArgs(playlist: string, segmentPattern: string): string[] {
+/**
+ * Live HLS: segments of `segmentSeconds` (cut at keyframes: the GOP is 1 s), a rolling playlist of 6, old segments
+ * deleted, segments written under a temporary name until whole, no end tag (the stream goes on).
+ * `append`: continue the playlist already there (its numbering goes on, an EXT-X-DISCONTINUITY marks the new
+ * stream) — after the encoder restarted or the service came back.
+ */
+export function hlsOutputArgs(playlist: string, segmentPattern: string, segmentSeconds: number, opts: { append?: boolean } = {}): string[] {
+  const flags = [
+    'delete_segments',
+    'independent_segments',
+    'omit_endlist',
+    'temp_file',
+    ...(opts.append ? ['append_list', 'discont_start'] : []),
+  ];
   return [
     '-f',
     'hls',
     '-hls_time',
-    '2',
+    String(segmentSeconds),
     '-hls_list_size',
     '6',
     '-hls_flags',
-    'delete_segments+independent_segments+omit_endlist',
+    flags.join('+'),
     '-hls_segment_filename',
     segmentPattern,
     playlist,
@@ -39,7 +71,12 @@ export class CopyOutput {
   private proc: Spawned | undefined;
   private detach: (() => void) | undefined;
   private queued = 0;
+  private stopping = false;
   lastError = '';
+  /** Called when the output's ffmpeg exits by itself (not through `stop()`), with its exit code. */
+  onExit: ((code: number | null) => void) | undefined;
+  /** What the output's ffmpeg writes on stdout (e.g. `-progress pipe:1` reports); set before `start()`. */
+  onStdout: ((chunk: Buffer) => void) | undefined;
 
   constructor(
     private readonly fanout: TsFanout,
@@ -57,11 +94,13 @@ export class CopyOutput {
 
   start(): void {
     if (this.proc) return;
+    this.stopping = false;
     const p = spawnFfmpeg(copyArgs(this.output), 0, true);
     this.proc = p;
     const sink = p.child.stdin!;
     // A dying output closes its stdin: the write error ends this output only.
     sink.on('error', () => undefined);
+    p.child.stdout!.on('data', (d: Buffer) => this.onStdout?.(d));
     p.child.stderr!.on('data', (d: Buffer) => {
       this.lastError = d.toString('utf8').trim().split('\n').pop() ?? '';
       this.log(this.lastError);
@@ -73,19 +112,26 @@ export class CopyOutput {
         this.queued -= chunk.length;
       });
     });
-    void p.exited.then(() => {
+    void p.exited.then((code) => {
       this.detach?.();
       this.detach = undefined;
       if (this.proc === p) this.proc = undefined;
+      if (!this.stopping) this.onExit?.(code);
     });
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Ends the output: its input ends, so ffmpeg writes what it has and exits. `now`: SIGTERM at once, for an ffmpeg
+   * stuck on its destination, which never reads its input's end.
+   */
+  async stop(opts: { now?: boolean } = {}): Promise<void> {
+    this.stopping = true;
     const p = this.proc;
     this.detach?.();
     this.detach = undefined;
     if (!p) return;
     p.child.stdin?.end();
+    if (opts.now) p.child.kill('SIGTERM');
     const timer = setTimeout(() => p.child.kill('SIGKILL'), 3000);
     await p.exited;
     clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { LAYOUT_TYPES, type LayoutRect } from '@roomcast/contract';
+import { METER_KEY, PROGRAM_METER } from './audio-levels.js';
 
 /** What one composite encode needs; built from the settings by the engine, turned into ffmpeg argv here. */
 export interface EncoderPlan {
@@ -17,7 +18,12 @@ export interface EncoderPlan {
   preset: string;
   /** Set on the first start after a layout change: the change is animated. */
   transition?: TransitionPlan;
+  /** Measure the audio levels (each input and the program) and print them on pipe:4 (LEVELS_FD). */
+  meters?: boolean;
 }
+
+/** The file descriptor the audio level lines are printed on (audio-levels.ts parses them). */
+export const LEVELS_FD = 4;
 
 export type SourceSpec =
   | {
@@ -30,8 +36,29 @@ export type SourceSpec =
   | { kind: 'rtsp'; url: string }
   | { kind: 'v4l2'; device: string };
 
-/** An audio input: a capture device, or the synthetic stand-in tone. */
-export type AudioSource = { kind: 'tone'; freq: number } | { kind: 'alsa'; device: string };
+/** An audio input: a capture device, or the synthetic stand-in tone; `name` (the setting key) names its meter. */
+export type AudioSource = ({ kind: 'tone'; freq: number } | { kind: 'alsa'; device: string }) & { name?: string };
+
+/** The meter names of a plan's audio inputs (their setting keys, else `in1`, `in2` ...). */
+export function inputMeters(plan: EncoderPlan): string[] {
+  return plan.audio.inputs.map((a, i) => (a.name && /^[\w-]+$/.test(a.name) ? a.name : `in${i + 1}`));
+}
+
+/**
+ * A pass-through that measures ~100 ms windows (astats on frames of sampleRate/10 samples) and prints the
+ * peak and RMS of each channel, tagged with the meter's name, on LEVELS_FD. In line rather than on an asplit
+ * branch: a branch ending in a sink keeps ffmpeg running after -shortest ended the outputs (a lost camera
+ * must end the encode). The samples are not changed; the frames carry the measurement as metadata only.
+ */
+function meterFilter(id: string, sampleRate: number): string {
+  return [
+    'ametadata=mode=delete',
+    `asetnsamples=n=${Math.max(1, Math.round(sampleRate / 10))}:p=0`,
+    'astats=metadata=1:reset=1:measure_perchannel=Peak_level+RMS_level:measure_overall=none',
+    `ametadata=mode=add:key=${METER_KEY}:value=${id}`,
+    `ametadata=mode=print:file='${filterValue(`pipe:${LEVELS_FD}`)}':direct=1`,
+  ].join(',');
+}
 
 export interface OsdPlan {
   fontFile: string;
@@ -182,12 +209,17 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
   // Audio: the enabled inputs mixed, at the set volume; silence when none is on.
   const sr = plan.audio.sampleRate;
   const audioLabels: string[] = [];
-  for (const a of plan.audio.inputs) {
+  const audioFilters: string[] = [];
+  const meters = inputMeters(plan);
+  plan.audio.inputs.forEach((a, i) => {
     if (a.kind === 'tone') args.push('-re', '-f', 'lavfi', '-i', `sine=frequency=${a.freq}:sample_rate=${sr}`);
     else args.push('-f', 'alsa', '-i', a.device);
-    audioLabels.push(`[${input}:a]`);
+    if (plan.meters) {
+      audioFilters.push(`[${input}:a]${meterFilter(meters[i]!, sr)}[lv${i}]`);
+      audioLabels.push(`[lv${i}]`);
+    } else audioLabels.push(`[${input}:a]`);
     input++;
-  }
+  });
   if (!audioLabels.length) {
     args.push('-re', '-f', 'lavfi', '-i', `anullsrc=r=${sr}:cl=stereo`);
     audioLabels.push(`[${input}:a]`);
@@ -197,7 +229,11 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
   // A filter output feeds one output only: split it when the SD picture needs the sound too. The sound is
   // its own filter graph: in the picture's graph it would keep the encode alive after a camera is lost.
   const split = plan.sub ? ',asplit=2[aout][aoutsd]' : '[aout]';
-  const audioGraph = `${audioLabels.join('')}${mix}aresample=${sr},volume=${plan.audio.gain.toFixed(2)}${split}`;
+  const program = plan.meters ? `,${meterFilter(PROGRAM_METER, sr)}` : '';
+  const audioGraph = [
+    ...audioFilters,
+    `${audioLabels.join('')}${mix}aresample=${sr},volume=${plan.audio.gain.toFixed(2)}${program}${split}`,
+  ].join(';');
 
   const chain = [`[${last}]${osd.length ? `${osd.join(',')},` : ''}format=yuv420p`];
   if (plan.sub) filters.push(`${chain[0]},split=2[hd][sdin]`, `[sdin]scale=-2:${plan.sub.height}[sd]`);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { buildEncoderArgs, type EncoderPlan } from './encoder-args.js';
+import { AudioLevels, LevelLineParser, PROGRAM_METER } from './audio-levels.js';
+import { buildEncoderArgs, inputMeters, LEVELS_FD, type EncoderPlan } from './encoder-args.js';
 import { spawnFfmpeg, type Spawned } from './process-runner.js';
 import { TsFanout } from './ts-fanout.js';
 
@@ -9,21 +10,29 @@ const RESTART_DELAY_MS = 300;
 /**
  * The composite encoder: one ffmpeg process encoding the HD and SD pictures once; consumers attach to the
  * `hd` and `sd` fan-outs. Supervised: an unexpected exit is logged and the encoder restarts (emitting
- * 'restart' so recordings roll to a new segment). Events: 'log' (line), 'restart', 'exit' (code).
+ * 'restart' so recordings roll to a new segment). Events: 'log' (line), 'restart', 'exit' (code), and with a
+ * plan that has `meters`, 'levels' each time the program meter has a new reading (~10 a second; `levels` holds them).
  */
 export class Encoder extends EventEmitter {
   readonly hd = new TsFanout();
   readonly sd = new TsFanout();
+  /** The latest audio levels of the running encode (plans with `meters`). */
+  readonly levels = new AudioLevels();
   private proc: Spawned | undefined;
   private plan: (() => EncoderPlan) | undefined;
   /** Awaited before a restart after an unexpected exit (e.g. to find out which RTSP source was lost). */
   beforeRestart: () => Promise<void> = async () => {};
-  private wanted = false;
+  private wantedNow = false;
   private restartTimer: NodeJS.Timeout | undefined;
   restarts = 0;
 
   get running(): boolean {
     return this.proc !== undefined;
+  }
+
+  /** True from start until stop, also while it restarts after an unexpected exit. */
+  get wanted(): boolean {
+    return this.wantedNow;
   }
 
   get pid(): number | undefined {
@@ -33,7 +42,7 @@ export class Encoder extends EventEmitter {
   /** Starts with a plan, or a function giving the current plan (asked again at every restart). */
   start(plan: EncoderPlan | (() => EncoderPlan)): void {
     this.plan = typeof plan === 'function' ? plan : () => plan;
-    this.wanted = true;
+    this.wantedNow = true;
     if (!this.proc) this.spawn();
   }
 
@@ -44,7 +53,7 @@ export class Encoder extends EventEmitter {
   }
 
   async stop(): Promise<void> {
-    this.wanted = false;
+    this.wantedNow = false;
     clearTimeout(this.restartTimer);
     const p = this.proc;
     if (!p) return;
@@ -58,10 +67,24 @@ export class Encoder extends EventEmitter {
     if (!this.plan) return;
     this.hd.reset();
     this.sd.reset();
-    const p = spawnFfmpeg(buildEncoderArgs(this.plan()), 1);
+    const plan = this.plan();
+    const p = spawnFfmpeg(buildEncoderArgs(plan), plan.meters ? LEVELS_FD - 2 : 1);
     this.proc = p;
     p.child.stdout!.on('data', (d: Buffer) => this.hd.push(d));
     (p.child.stdio[3] as Readable).on('data', (d: Buffer) => this.sd.push(d));
+    this.levels.reset(plan.meters ? inputMeters(plan) : []);
+    if (plan.meters) {
+      const parser = new LevelLineParser();
+      const levels = p.child.stdio[LEVELS_FD] as Readable;
+      levels.on('error', () => undefined);
+      levels.on('data', (d: Buffer) => {
+        if (this.proc !== p) return;
+        for (const reading of parser.push(d.toString('utf8'))) {
+          this.levels.update(reading, Date.now());
+          if (reading.meter === PROGRAM_METER) this.emit('levels');
+        }
+      });
+    }
     let pending = '';
     p.child.stderr!.on('data', (d: Buffer) => {
       pending += d.toString('utf8');
@@ -73,14 +96,14 @@ export class Encoder extends EventEmitter {
     void p.exited.then((code) => {
       if (this.proc === p) this.proc = undefined;
       this.emit('exit', code);
-      if (!this.wanted) return;
+      if (!this.wantedNow) return;
       this.emit('log', `encoder exited (code ${code}); restarting`);
       this.restarts++;
       this.restartTimer = setTimeout(() => {
         void this.beforeRestart()
           .catch(() => undefined)
           .then(() => {
-            if (this.wanted && !this.proc) {
+            if (this.wantedNow && !this.proc) {
               this.spawn();
               this.emit('restart');
             }

@@ -13,9 +13,16 @@ export interface EngineState {
   layoutButtonId: number;
   living: boolean;
   livingStart: number | undefined;
+  /** The RTMP outputs (services/live/rtmp-outputs.ts): off, started (connecting or streaming), reconnecting. */
   rtmp: { main: 'true' | 'false' | 'reconn'; sub: 'true' | 'false' | 'reconn' };
+  /** When each RTMP output that is on was started (kept over reconnects and restarts). */
+  rtmpStart: { main: number | undefined; sub: number | undefined };
+  /** The RTSP outputs that are on (services/live/rtsp-outputs.ts: enabled in setting_live_rtsp and running). */
+  rtsp: { main: boolean; sub: boolean };
   /** The layout on the output; undefined: the default for the configured channels. */
   layout: { type: number; channeldata: string[] } | undefined;
+  /** The silence alarm: a recording's sound has stayed below the threshold for the alarm time (system domain's monitor). */
+  audioAlarm: boolean;
 }
 
 export function idleEngineState(): EngineState {
@@ -30,6 +37,9 @@ export function idleEngineState(): EngineState {
     living: false,
     livingStart: undefined,
     rtmp: { main: 'false', sub: 'false' },
+    rtmpStart: { main: undefined, sub: undefined },
+    rtsp: { main: false, sub: false },
     layout: undefined,
+    audioAlarm: false,
   };
 }

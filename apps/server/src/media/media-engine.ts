@@ -5,6 +5,7 @@ import { Encoder } from './encoder.js';
 import type { EncoderPlan, TransitionPlan } from './encoder-args.js';
 import type { EngineState } from './engine-state.js';
 import { defaultLayout, planFromSettings } from './plan-from-settings.js';
+import { PicturePreview } from './preview.js';
 import { rtspWatch } from './rtsp-watch.js';
 
 /** Metric-compatible fonts for the OSD font names (Debian: fonts-crosextra-carlito, fonts-liberation). */
@@ -72,13 +73,20 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   };
   /** The layout of the picture being encoded, so that a change can be animated from it. */
   let shown: EncoderPlan['layout'] | undefined;
-  const plan = (): EncoderPlan => {
+  /** Whether the composite encode's current plan has the SD picture. */
+  let sdPlanned = false;
+  /**
+   * The composite encode's plan (`composite` false: the base of an ISO plan). The SD picture is encoded when the
+   * recording saves it (setting_advance_media_save.movie_low_enable) or the RTSP or RTMP sub output sends it.
+   */
+  const plan = (composite = true): EncoderPlan => {
     mkdirSync(runDir, { recursive: true });
     const osd = settings.read('setting_osd');
     const textFile = join(runDir, 'osd-text.txt');
     writeFileSync(textFile, osd.textcontent ?? '');
     const logo = join(dataDir, 'upload', 'logo.argb');
     const video = settings.read('setting_video_input');
+    const save = settings.read('setting_advance_media_save');
     const p = planFromSettings({
       video,
       codec: settings.read('setting_rec_video_codec'),
@@ -86,7 +94,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       audioInput: settings.read('setting_audio_input'),
       osd,
       fit: settings.read('setting_video_layout'),
-      save: settings.read('setting_advance_media_save'),
+      save: composite && (state.rtsp.sub || state.rtmp.sub !== 'false') ? { ...save, movie_low_enable: 'true' } : save,
       layout: state.layout ?? defaultLayout(video),
       devices: devices(),
       fontFiles: FONT_FILES,
@@ -96,7 +104,9 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       lost: rtsp.lost,
     });
     shown = p.layout;
-    return p;
+    if (composite) sdPlanned = p.sub !== undefined;
+    // The composite encode measures its audio for the confidence monitor's meters.
+    return { ...p, meters: true };
   };
   /** setting_layout_animate as a transition from the picture shown now; none when the layout is the same. */
   const transitionFrom = (from: EncoderPlan['layout'] | undefined, to: EncoderPlan['layout']): TransitionPlan | undefined => {
@@ -108,9 +118,17 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   /** Per-channel (ISO) encodes by channel letter: their own encode of one source, full frame, no OSD. */
   const iso = new Map<string, Encoder>();
   const isoPlan = (letter: string) => {
-    const p = plan();
-    return { ...p, layout: { type: 0, channeldata: [letter] }, osd: { ...p.osd, datetime: undefined, text: undefined, logo: undefined } };
+    const p = plan(false);
+    return {
+      ...p,
+      layout: { type: 0, channeldata: [letter] },
+      osd: { ...p.osd, datetime: undefined, text: undefined, logo: undefined },
+      meters: false,
+    };
   };
+  /** The confidence monitor's picture, from the composite encoder's HD fan-out. */
+  const preview = new PicturePreview(encoder.hd, () => encoder.running);
+  encoder.on('exit', () => preview.invalidate());
   return {
     encoder,
     ensure: () => {
@@ -147,17 +165,38 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
         return transition ? { ...p, transition } : p;
       });
     },
-    /** Stops the encoder unless recording or live still needs it. */
+    /** Stops the encoder unless recording, the live room, an RTMP output (reconnecting included) or an RTSP output still needs it. */
     release: async () => {
       if (state.recording === 'idle') await Promise.all([...iso.values()].map((e) => e.stop()));
-      if (state.recording === 'idle' && !state.living) await encoder.stop();
+      const rtmpOn = state.rtmp.main !== 'false' || state.rtmp.sub !== 'false';
+      const rtspOn = state.rtsp.main || state.rtsp.sub;
+      if (state.recording === 'idle' && !state.living && !rtmpOn && !rtspOn) await encoder.stop();
     },
+    /** Whether the running composite encode makes the SD picture (an output that sends it re-plans when not). */
+    encodesSd: () => encoder.running && sdPlanned,
     pollLostSources,
     stop: () => {
       return Promise.all([encoder.stop(), ...[...iso.values()].map((e) => e.stop())]).then(() => undefined);
     },
     /** Channels whose RTSP source is lost (shown as the no-signal slate). */
     lostChannels: () => [...rtsp.lost],
+    /** The confidence monitor: audio levels of the composite encode and a preview of its picture. */
+    monitor: {
+      /** The encoder runs (or restarts after a re-plan or a crash: the meters do not blink out meanwhile). */
+      running: () => encoder.running || encoder.wanted,
+      levels: (now = Date.now()) => encoder.levels.snapshot(now),
+      loudestInputPeak: (now = Date.now()) => encoder.levels.loudestInputPeak(now),
+      /** Called with each new program reading (~10 a second) and when the encoder exits; returns the unsubscribe. */
+      subscribe: (listener: () => void) => {
+        encoder.on('levels', listener);
+        encoder.on('exit', listener);
+        return () => {
+          encoder.off('levels', listener);
+          encoder.off('exit', listener);
+        };
+      },
+      preview: () => preview.get(),
+    },
   };
 }
 export type MediaEngine = ReturnType<typeof mediaEngine>;

@@ -59,7 +59,7 @@ const AUDIO_INPUTS: Record<string, { source: string; tone: number }> = {
 export function audioSources(input: Values, devices: Record<string, string>): AudioSource[] {
   return Object.entries(AUDIO_INPUTS)
     .filter(([key]) => input[key] === 'true')
-    .map(([, a]) => (devices[a.source] ? { kind: 'alsa', device: devices[a.source]! } : { kind: 'tone', freq: a.tone }));
+    .map(([name, a]) => (devices[a.source] ? { kind: 'alsa', device: devices[a.source]!, name } : { kind: 'tone', freq: a.tone, name }));
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : fallback);

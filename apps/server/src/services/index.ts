@@ -8,6 +8,7 @@ import { createAccess } from './access/index.js';
 import { createAlbums } from './albums/index.js';
 import { createScheduler, systemTimers, type Clock, type Timers } from './core/index.js';
 import { createLayout } from './layout/index.js';
+import { createLive } from './live/index.js';
 import { createRecording } from './recording/index.js';
 import { createSchedule } from './schedule/index.js';
 import { createSettings } from './settings/index.js';
@@ -82,6 +83,8 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
     device: settings.device,
     power,
     storage: { hdd: recording.mediaPath, usb: () => config.usbPath },
+    media: media.monitor,
+    silenceAlarmMs: config.silenceAlarmMs,
   });
   const sync = createSync({
     repos,
@@ -100,8 +103,21 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
     wake,
     replan: () => scheduler.replan(),
   });
+  const live = createLive({
+    settings: settings.settings,
+    engine,
+    media,
+    device: settings.device,
+    sessions: access.area.sessions,
+    urls: recording.mediaUrls,
+    dataDir: config.dataDir,
+    log: mpLog,
+    oplog,
+    replan: () => scheduler.replan(),
+  });
   // main.ts starts the scheduler after crash recovery.
-  for (const job of [...layout.jobs, ...schedule.jobs, ...recording.jobs, ...access.jobs, ...sync.jobs]) scheduler.add(job);
+  for (const job of [...layout.jobs, ...schedule.jobs, ...recording.jobs, ...access.jobs, ...sync.jobs, ...live.jobs, ...system.jobs])
+    scheduler.add(job);
 
   return {
     areas: {
@@ -113,8 +129,11 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
       system: system.area,
       albums: albums.area,
       sync: sync.area,
+      live: live.area,
     },
     internals: {
+      /** The confidence monitor (levels stream, preview, silence alarm) for `api/monitor-route.ts`. */
+      monitor: system.monitor,
       config,
       clock,
       repos,
@@ -131,6 +150,10 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
       mediaStorage: recording.mediaStorage,
       uploadFiles: albums.uploadFiles,
       transfers: sync.queue,
+      live: live.live,
+      rtmp: live.rtmp,
+      /** The RTSP outputs (setting_live_rtsp): resumed by main.ts, halted by app.ts. */
+      rtspOutputs: live.rtsp,
     },
   };
 }

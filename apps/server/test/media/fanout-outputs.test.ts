@@ -33,7 +33,7 @@ describe('encode once, fan out: HLS and RTMP attach by stream copy', () => {
     encoder.start(testPlan());
     await waitFor(() => encoder.hd.bytesIn > 0 && encoder.sd.bytesIn > 0, { what: 'the encoder to put out HD and SD' });
     const pid = encoder.pid;
-    const hls = new CopyOutput(encoder.sd, hlsOutputArgs(join(dir, 'live.m3u8'), join(dir, 'live-%05d.ts')));
+    const hls = new CopyOutput(encoder.sd, hlsOutputArgs(join(dir, 'live.m3u8'), join(dir, 'live-%05d.ts'), 2));
     const rtmp = new CopyOutput(encoder.hd, rtmpOutputArgs(`rtmp://127.0.0.1:${port}/live/room`));
     hls.start();
     rtmp.start();

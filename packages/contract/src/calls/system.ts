@@ -27,6 +27,14 @@ export const Status = z.object({
   ismainliving: z.enum(['true', 'false', 'reconn']),
   issubliving: z.enum(['true', 'false', 'reconn']),
   livingstart: z.string(),
+  /** The device clock now, in the device zone like every time above: consoles count elapsed times from it whatever their own zone. */
+  devicetime: z.string(),
+  /** When the RTMP main (HD) output that is on was started, in the device zone ('' while off); kept over reconnects. */
+  mainlivingstart: z.string(),
+  /** The same for the RTMP sub (SD) output. */
+  sublivingstart: z.string(),
+  /** The silence alarm (confidence monitor): a recording's sound has stayed below SILENCE_ALARM_DB for the alarm time. */
+  audioalarm: truth,
 });
 export const OpeLogEntry = z.object({ usercode: z.string(), opesource: z.string(), description: z.string(), opetime: z.string() });
 const pageNumber = z

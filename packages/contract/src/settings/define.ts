@@ -27,7 +27,8 @@ export type ValueMeta =
   | { kind: 'datetime' }
   /** UTC±HH:MM */
   | { kind: 'zone' }
-  | { kind: 'text'; maxLength: number; format: TextFormat }
+  /** `schemes`: a URL's allowed schemes (format `url`), e.g. rtmp and rtmps. */
+  | { kind: 'text'; maxLength: number; format: TextFormat; schemes?: readonly string[] }
   /** Any string (values the service computes). */
   | { kind: 'any' };
 

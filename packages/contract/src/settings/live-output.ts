@@ -29,13 +29,32 @@ export const settingLiveRtmp = defineSetting({
   check: checkOutputs('RTMP'),
 });
 
+/** Where an RTSP output is served: the URL's host, port and path (what the service checks is in the description). */
+function rtspUrlDescription(picture: string, path: string): string {
+  return (
+    `Where the ${picture} picture is served: rtsp://host:port/path (port 554 when none; a path is required, e.g. ${path}). ` +
+    'Unicast: the host is where the service listens (0.0.0.0 every address, 127.0.0.1 this device only, or one of its addresses) and clients pull. ' +
+    'Multicast: the host is the group the RTP goes to (224.0.0.0 to 239.255.255.255, e.g. 239.255.0.1); the service listens on every address.'
+  );
+}
+
 export const settingLiveRtsp = defineSetting({
-  description: 'RTSP outputs (main = HD, sub = SD).',
+  description:
+    'RTSP outputs (main = HD, sub = SD), served by the service while enabled and saved (the encoder runs meanwhile). ' +
+    'An enabled URL the service cannot serve (not an address of this device, two outputs on one port and path) is refused.',
   read: anyOf('mediastream', 'rtmplive'),
   write: anyOf('mediastream'),
   keys: {
-    ...outputKeys(['rtsp'], 'RTSP'),
-    type: key('unicast', enumText(['unicast', 'multicast']), 'RTSP transport: unicast or multicast.'),
+    mainenable: key('false', boolText, 'Serve the HD picture over RTSP.'),
+    mainurl: key('', urlText(['rtsp']), rtspUrlDescription('HD', '/main'), { disabledWhen: when('mainenable', 'false') }),
+    subenable: key('false', boolText, 'Serve the SD picture (640x360) over RTSP.'),
+    suburl: key('', urlText(['rtsp']), rtspUrlDescription('SD', '/sub'), { disabledWhen: when('subenable', 'false') }),
+    type: key(
+      'unicast',
+      enumText(['unicast', 'multicast']),
+      "unicast: each client pulls its own RTP stream (over TCP or UDP). multicast: the RTP is sent once to the URL's group " +
+        '(ports 5004-5007 main, 5008-5011 sub, TTL 16) for clients that set up multicast; DESCRIBE gives the group in the SDP.',
+    ),
   },
   check: checkOutputs('RTSP'),
 });

@@ -39,7 +39,7 @@ describe('value metadata (zod .meta)', () => {
     ['textMax', textMax(30), { kind: 'text', maxLength: 30, format: 'plain' }],
     ['compactText', compactText(30), { kind: 'text', maxLength: 30, format: 'compact' }],
     ['hostText', hostText, { kind: 'text', maxLength: 253, format: 'host' }],
-    ['urlText', urlText(['rtsp']), { kind: 'text', maxLength: 1024, format: 'url' }],
+    ['urlText', urlText(['rtmp', 'rtmps']), { kind: 'text', maxLength: 1024, format: 'url', schemes: ['rtmp', 'rtmps'] }],
     ['pathText', pathText, { kind: 'text', maxLength: 1024, format: 'path' }],
     ['tokenText', tokenText(32), { kind: 'text', maxLength: 32, format: 'token' }],
     ['accountText', accountText, { kind: 'text', maxLength: 64, format: 'account' }],

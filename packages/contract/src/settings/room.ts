@@ -18,7 +18,7 @@ export const settingRoom = defineSetting({
   write: anyOf('operating'),
   keys: {
     name: key('Classroom', textMax(LIMITS.roomNameMax), 'Room name shown on login, viewer and live panel.'),
-    // The service replaces the fixed default with a random session name on first start.
+    // The first roomlivectrl start replaces the fixed default with a random session name (10 letters and digits).
     urlsession: key('live', urlSessionText, 'Session name of the live HLS stream (/xlive/{urlsession}.m3u8).'),
     publish: key('false', boolText, 'Whether the live room is shown to viewers without the live function.'),
   },

@@ -70,7 +70,7 @@ export const urlText = (schemes: readonly string[]) =>
         (v) => v === '' || isUrlOf(v, schemes),
         `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL without spaces, quotes or $ ( ) ;`,
       ),
-    { kind: 'text', maxLength: 1024, format: 'url' },
+    { kind: 'text', maxLength: 1024, format: 'url', schemes },
   );
 
 export function isUrlOf(v: string, schemes: readonly string[]): boolean {

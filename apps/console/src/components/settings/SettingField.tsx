@@ -141,8 +141,13 @@ function Control({ id, def, code, name, value, onChange, disabled, slider }: Con
         />
       );
     }
-    case 'text':
-      return <Input id={id} value={value} disabled={disabled} maxLength={meta.maxLength} onChange={(e) => onChange(e.target.value)} />;
+    case 'text': {
+      // Spec §5: whitespace is stripped while typing a URL (RTMP, RTSP); a URL never holds any.
+      const typed = meta.format === 'url' ? (v: string) => v.replace(/\s+/g, '') : (v: string) => v;
+      return (
+        <Input id={id} value={value} disabled={disabled} maxLength={meta.maxLength} onChange={(e) => onChange(typed(e.target.value))} />
+      );
+    }
   }
 }
 

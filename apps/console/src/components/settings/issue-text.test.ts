@@ -18,6 +18,14 @@ describe("setting issues in the reader's language", () => {
     );
   });
 
+  it("names a URL's schemes in the reader's language", async () => {
+    await i18n.changeLanguage('en_US');
+    const issue = { key: 'mainurl', message: 'must be a rtmp:// or rtmps:// URL without spaces, quotes or $ ( ) ;' };
+    expect(issueText('setting_live_rtmp', issue)).toBe('Enter a URL starting with rtmp:// or rtmps://, without spaces, quotes or $ ( ) ;.');
+    await i18n.changeLanguage('zh_CN');
+    expect(issueText('setting_live_rtmp', issue)).toBe('请输入以 rtmp://或rtmps:// 开头的地址，不能包含空格、引号或 $ ( ) ;。');
+  });
+
   it('finds a cross-key rule again and names keys by their label', async () => {
     await i18n.changeLanguage('zh_HK');
     expect(

@@ -32,9 +32,20 @@ function keyRuleText(meta: ValueMeta, fallback: string): string {
       return t(`errors.${meta.kind}`);
     case 'text':
       if (/at most/.test(fallback)) return t('errors.maxLength', { max: meta.maxLength });
+      if (meta.format === 'url' && meta.schemes?.length) return t('errors.urlOf', { schemes: schemeList(meta.schemes) });
       return t(`errors.${meta.format}`, { defaultValue: fallback });
     default:
       return fallback;
+  }
+}
+
+/** `rtmp:// or rtmps://` in the reader's language. */
+function schemeList(schemes: readonly string[]): string {
+  const list = schemes.map((s) => `${s}://`);
+  try {
+    return new Intl.ListFormat(i18n.language.replace('_', '-'), { type: 'disjunction' }).format(list);
+  } catch {
+    return list.join(' / ');
   }
 }
 

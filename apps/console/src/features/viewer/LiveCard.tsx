@@ -1,13 +1,17 @@
 import { Card, Typography } from 'antd';
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { liveUrl } from './room-status';
+import { LivePlayer } from '../../components/live/LivePlayer';
+import type { LiveSource } from '../../components/live/live-playback';
 
-/**
- * The live room's HLS stream, 640x480 (spec §2). Browsers with native HLS play it directly; an HLS library
- * for the others comes with the live work.
- */
-export function LiveCard({ roomname, urlsession }: { roomname: string; urlsession: string }) {
+interface Props {
+  roomname: string;
+  source: LiveSource;
+  refresh: () => Promise<LiveSource | undefined>;
+}
+
+/** The live room while it is on air and this viewer may watch it: the player at 640x480 (spec §2). */
+export function LiveCard({ roomname, source, refresh }: Props) {
   const { t } = useTranslation('viewer');
   return (
     <Card
@@ -21,9 +25,7 @@ export function LiveCard({ roomname, urlsession }: { roomname: string; urlsessio
       data-testid="live-card"
     >
       {roomname && <Typography.Paragraph strong>{roomname}</Typography.Paragraph>}
-      <video className="rc-live-video" src={liveUrl(urlsession)} width={640} height={480} controls autoPlay muted playsInline>
-        {t('live.unsupported')}
-      </video>
+      <LivePlayer source={source} refresh={refresh} label={t('live.playerLabel', { room: roomname })} width={640} height={480} />
     </Card>
   );
 }

@@ -18,6 +18,8 @@ export function sessionsRepository(db: Db) {
   const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
   const removeUser = db.prepare('DELETE FROM sessions WHERE usercode = ?');
   const removeIdle = db.prepare('DELETE FROM sessions WHERE last_seen < ?');
+  const idleIds = db.prepare<[number], { id: string }>('SELECT id FROM sessions WHERE last_seen < ?');
+  const allIds = db.prepare<[], { id: string }>('SELECT id FROM sessions');
   return {
     find: (id: string) => byId.get(id),
     forUser: (usercode: string) => byUser.all(usercode),
@@ -26,6 +28,8 @@ export function sessionsRepository(db: Db) {
     remove: (id: string) => remove.run(id).changes,
     removeForUser: (usercode: string) => removeUser.run(usercode).changes,
     removeIdleBefore: (cutoff: number) => removeIdle.run(cutoff).changes,
+    idleIdsBefore: (cutoff: number) => idleIds.all(cutoff).map((r) => r.id),
+    ids: () => allIds.all().map((r) => r.id),
   };
 }
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;

@@ -5,7 +5,10 @@ import type { LoginThrottle } from './login-throttle.js';
 import { dummyHash, verifyPassword } from '../core/index.js';
 import { userFunctions, type SessionService, type SessionUser } from './session-service.js';
 
-/** Forcing another session out stops recording, playback and streaming: admin or `operating` may. */
+/**
+ * Forcing another session out ends it (its live viewing stops with it; a recording it started goes on, see
+ * contract/decisions.ts): admin or `operating` may.
+ */
 const mayForce = (u: { role: string; functions: string[] }) => u.role === 'admin' || u.functions.includes('operating');
 
 export function authService(repos: Repositories, sessions: SessionService, throttle: LoginThrottle) {
@@ -21,11 +24,16 @@ export function authService(repos: Repositories, sessions: SessionService, throt
       }
       throttle.recordSuccess(keys);
       const functions = userFunctions(repos, user);
-      if (sessions.liveSessionOf(usercode) && !mayForce({ role: user.role, functions })) {
+      const previous = sessions.liveSession(usercode);
+      if (previous && !mayForce({ role: user.role, functions })) {
         throw Fail.of('loginedNoPermission', usercode);
       }
       const sessionID = sessions.start(usercode, source);
-      return { sessionID, usercode: user.usercode, username: user.username, role: user.role, functions };
+      return {
+        answer: { sessionID, usercode: user.usercode, username: user.username, role: user.role, functions },
+        /** Where the session this login forced out was opened from (for the operation log). */
+        forcedOut: previous?.source,
+      };
     },
 
     logout(who: SessionUser, usercode: string) {

@@ -17,15 +17,48 @@ export function userFunctions(repos: Repositories, user: UserRow): FunctionKey[]
   return effectiveFunctions(user.role, [...user.functions, ...(group?.functions ?? [])]);
 }
 
+/** Told the id of a session that ended: logout, forced out by a new login, idle, password change, user removed. */
+export type SessionEndListener = (sessionId: string) => void;
+
 /** Sessions: 30 minutes idle, refreshed per request; one live session per user code. */
 export function sessionService(repos: Repositories, clock: Clock) {
   const isIdle = (lastSeen: number) => lastSeen < clock.now() - LIMITS.sessionIdleMs;
+  const listeners: SessionEndListener[] = [];
+  /** Tells the listeners; one that throws does not keep the others from hearing. */
+  const ended = (ids: readonly string[]) => {
+    for (const id of ids)
+      for (const l of listeners) {
+        try {
+          l(id);
+        } catch {
+          // a listener's own failure is its business
+        }
+      }
+  };
+  const removeOne = (id: string) => {
+    const n = repos.sessions.remove(id);
+    if (n) ended([id]);
+    return n;
+  };
+  const removeUser = (usercode: string) => {
+    const ids = repos.sessions.forUser(usercode).map((s) => s.id);
+    const n = repos.sessions.removeForUser(usercode);
+    ended(ids);
+    return n;
+  };
+  const liveSession = (usercode: string): { id: string; source: string } | undefined => {
+    for (const s of repos.sessions.forUser(usercode)) {
+      if (!isIdle(s.last_seen)) return { id: s.id, source: s.source };
+      removeOne(s.id);
+    }
+    return undefined;
+  };
   return {
     /** Starts a session, ending every other session of the user. */
     start(usercode: string, source: string): string {
       const id = randomBytes(24).toString('base64url');
       const now = clock.now();
-      repos.sessions.removeForUser(usercode);
+      removeUser(usercode);
       repos.sessions.insert({ id, usercode, source, created_at: now, last_seen: now });
       return id;
     },
@@ -35,7 +68,7 @@ export function sessionService(repos: Repositories, clock: Clock) {
       const s = repos.sessions.find(id);
       if (!s) return undefined;
       if (isIdle(s.last_seen)) {
-        repos.sessions.remove(id);
+        removeOne(id);
         return undefined;
       }
       const user = repos.users.find(s.usercode);
@@ -44,16 +77,22 @@ export function sessionService(repos: Repositories, clock: Clock) {
       return { sessionId: id, usercode: user.usercode, username: user.username, role: user.role, functions: userFunctions(repos, user) };
     },
     /** The live session of a user, if any (idle ones are ended on the way). */
-    liveSessionOf(usercode: string): string | undefined {
-      for (const s of repos.sessions.forUser(usercode)) {
-        if (!isIdle(s.last_seen)) return s.id;
-        repos.sessions.remove(s.id);
-      }
-      return undefined;
+    liveSessionOf: (usercode: string): string | undefined => liveSession(usercode)?.id,
+    /** The live session of a user with where it was opened from, if any (idle ones are ended on the way). */
+    liveSession,
+    /** The ids of the stored sessions (some may be idle: `resolve` tells). */
+    ids: () => repos.sessions.ids(),
+    end: (id: string) => removeOne(id),
+    endForUser: (usercode: string) => removeUser(usercode),
+    purgeIdle: () => {
+      const cutoff = clock.now() - LIMITS.sessionIdleMs;
+      const ids = repos.sessions.idleIdsBefore(cutoff);
+      const n = repos.sessions.removeIdleBefore(cutoff);
+      ended(ids);
+      return n;
     },
-    end: (id: string) => repos.sessions.remove(id),
-    endForUser: (usercode: string) => repos.sessions.removeForUser(usercode),
-    purgeIdle: () => repos.sessions.removeIdleBefore(clock.now() - LIMITS.sessionIdleMs),
+    /** Adds a listener told of every session that ends (whatever ends it), right after it ended. */
+    onEnded: (listener: SessionEndListener) => void listeners.push(listener),
   };
 }
 export type SessionService = ReturnType<typeof sessionService>;

@@ -18,7 +18,7 @@ import { recordingFilesService } from './recording-files-service.js';
 import { recordingListService } from './recording-list-service.js';
 import { recordingService } from './recording-service.js';
 
-export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S } from './media-url.js';
+export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S, type MediaUrls } from './media-url.js';
 export type { RecordingService } from './recording-service.js';
 export type { RecordingAccess } from './recording-access.js';
 export type { MediaStorage } from './media-storage.js';
@@ -75,6 +75,10 @@ export function createRecording(d: RecordingDomainDeps) {
     log: d.log,
     oplog: d.oplog.system,
     replan: d.replan,
+  });
+  // New audio inputs or volume are heard at once: a running encode is re-planned (a recording rolls to a new segment).
+  d.settings.onWritten((code) => {
+    if (code === 'setting_audio_input') d.media.apply();
   });
   const access = recordingAccess(d.repos);
   const lookup = recordingFileLookup({ repos: d.repos, storage, access });

@@ -91,4 +91,17 @@ export class MediaUrls {
     if (expiry * 1000 <= this.clock.now()) return false;
     return timingSafeEqual(this.mac(relPath, expiry), Buffer.from(sig, 'hex'));
   };
+
+  /**
+   * A signature for something other than a media file (e.g. the live room's URLs), with the same key: the signed
+   * text is `purpose NUL subject`, which no storage-relative path can be (paths hold no control characters).
+   */
+  signOther = (purpose: string, subject: string, ttlSeconds: number): { exp: number; sig: string } => {
+    const exp = Math.floor(this.clock.now() / 1000) + Math.min(Math.max(1, Math.floor(ttlSeconds)), MAX_TTL_S);
+    return { exp, sig: this.mac(`${purpose}\u0000${subject}`, exp).toString('hex') };
+  };
+
+  /** Whether `sig` is `signOther(purpose, subject)` until `exp` and `exp` has not passed (query values as received). */
+  verifyOther = (purpose: string, subject: string, exp: string | undefined, sig: string | undefined): boolean =>
+    this.verify(`${purpose}\u0000${subject}`, exp, sig);
 }

@@ -11,9 +11,21 @@ const HASHED_KEYS: Partial<Record<SettingCode, string[]>> = { setting_lockscreen
 /** Readers of values the service computes (real network, version, room status) per setting code. */
 export type LiveValues = Partial<Record<SettingCode, () => Record<string, string>>>;
 
+/**
+ * Asked before a write is stored, with the keys it changes per code and the code's values as they will be
+ * stored; throws a `Fail` to refuse the whole write (e.g. the live domain: no room name change while living, an
+ * RTSP output on an address that is not this device's). Runs in the write's synchronous step, so what it checks
+ * cannot change before the write lands.
+ */
+export type WriteGuard = (code: SettingCode, changed: readonly string[], values: Readonly<Record<string, string>>) => void;
+/** Told after a write was stored, with the keys it changed per code. */
+export type WriteListener = (code: SettingCode, changed: readonly string[]) => void;
+
 /** Settings over the contract's definitions: validated all-or-nothing writes, defaults where never written. */
 export function settingsService(repos: Repositories, live: LiveValues = {}) {
   const values = (code: SettingCode) => ({ ...readableValues(code, repos.settings.read(code)), ...live[code]?.() });
+  const guards: WriteGuard[] = [];
+  const listeners: WriteListener[] = [];
   const listed = (code: SettingCode, keys?: string[]): KeyValue[] =>
     Object.entries(values(code))
       .filter(([k]) => !keys?.length || keys.includes(k))
@@ -25,11 +37,11 @@ export function settingsService(repos: Repositories, live: LiveValues = {}) {
     /** Validates every section first; writes all of them in one transaction or none. Returns the changed keys per code. */
     async write(sections: { code: SettingCode; data: KeyValue[] }[]) {
       const validate = () => {
-        const writes: { code: SettingCode; values: Record<string, string> }[] = [];
+        const writes: { code: SettingCode; values: Record<string, string>; changed: string[] }[] = [];
         const problems: string[] = [];
         for (const s of sections) {
           const result = applyWrite(s.code, repos.settings.read(s.code), s.data);
-          if (result.ok) writes.push({ code: s.code, values: result.values });
+          if (result.ok) writes.push({ code: s.code, values: result.values, changed: result.changed });
           else problems.push(...result.issues.map((i) => i.message));
         }
         if (problems.length) throw Fail.of('settingInvalid', problems.join('; '));
@@ -52,9 +64,15 @@ export function settingsService(repos: Repositories, live: LiveValues = {}) {
           if (hashed) w.values[key] = hashed;
         }
       }
+      for (const w of writes) for (const guard of guards) guard(w.code, w.changed, w.values);
       repos.settings.writeAll(writes);
+      for (const w of writes) for (const listener of listeners) listener(w.code, w.changed);
       return writes.map((w) => w.code);
     },
+    /** Where another domain refuses some writes (see `WriteGuard`). */
+    addWriteGuard: (guard: WriteGuard) => void guards.push(guard),
+    /** Where another domain learns of stored changes (see `WriteListener`). */
+    onWritten: (listener: WriteListener) => void listeners.push(listener),
     has: (code: string): code is SettingCode => Object.hasOwn(SETTINGS, code),
   };
 }

@@ -41,6 +41,10 @@ export function statusService(engine: () => EngineState, paths: StoragePaths, cl
         ismainliving: s.rtmp.main,
         issubliving: s.rtmp.sub,
         livingstart: s.livingStart ? clock.format(s.livingStart) : '',
+        devicetime: clock.format(now),
+        mainlivingstart: s.rtmpStart.main ? clock.format(s.rtmpStart.main) : '',
+        sublivingstart: s.rtmpStart.sub ? clock.format(s.rtmpStart.sub) : '',
+        audioalarm: tf(s.audioAlarm),
       };
     },
   };

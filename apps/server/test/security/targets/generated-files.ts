@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { buildEncoderArgs } from '../../../src/media/encoder-args.js';
@@ -48,11 +48,28 @@ commandValue(
   }),
 );
 
-// The live room's session name is a file name: /xlive/{urlsession}.m3u8.
+// The live room's session name is a folder name and a URL: DATA_DIR/run/live/{urlsession}/, /xlive/{urlsession}.m3u8.
 commandValue(
   settingValue('setting_room', 'urlsession', {
     area: 'generated-file',
     shapes: SHAPES.text,
-    consumer: 'the live HLS playlist and segment names (roomlivectrl)',
+    use: {
+      what: "the live room: its HLS folder DATA_DIR/run/live/<urlsession>/ and livesource's /xlive/<urlsession>.m3u8",
+      call: 'roomlivectrl',
+      once: true,
+      check: async (ctx, value) => {
+        const { t, admin } = ctx;
+        expect((await t.post('roomlivectrl', { control: 'start' }, admin)).body.result).toBe(true);
+        try {
+          const folder = join(t.dataDir, 'run', 'live', value);
+          expect(t.internals.live.folder).toBe(folder);
+          expect(existsSync(folder)).toBe(true);
+          const source = (await t.post('livesource', {}, admin)).body.data;
+          expect(source.hls.split('?')[0]).toBe(`/xlive/${value}.m3u8`);
+        } finally {
+          expect((await t.post('roomlivectrl', { control: 'stop' }, admin)).body.result).toBe(true);
+        }
+      },
+    },
   }),
 );

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { buildEncoderArgs } from '../../../src/media/encoder-args.js';
 import { rtmpOutputArgs } from '../../../src/media/copy-output.js';
+import { RTSP_COMMAND, RTSP_SERVE_SCRIPT } from '../../../src/media/rtsp-server.js';
+import { rtspTargetOf } from '../../../src/services/live/rtsp-outputs.js';
 import { planFromSettings } from '../../../src/media/plan-from-settings.js';
 import { FONT_FILES } from '../../../src/media/media-engine.js';
 import { commandValue, SHAPES, settingValue, type ProbeContext } from '../support/targets.js';
@@ -62,6 +64,27 @@ for (const key of ['mainurl', 'suburl']) {
     }),
   );
   commandValue(
-    settingValue('setting_live_rtsp', key, { area: 'streams', shapes: SHAPES.url('rtsp'), consumer: 'the RTSP output (not built yet)' }),
+    settingValue('setting_live_rtsp', key, {
+      area: 'streams',
+      shapes: SHAPES.url('rtsp'),
+      use: {
+        what: "the RTSP helper's configuration (JSON on its stdin, never an argument): a checked mount path and port",
+        check: async (_ctx, value) => {
+          expect(RTSP_COMMAND.args).toEqual([RTSP_SERVE_SCRIPT]);
+          let host = '';
+          try {
+            host = new URL(value).hostname.toLowerCase();
+          } catch {}
+          // Taken as this device's address, so only the path and port decide (an enabled output is refused otherwise).
+          const target = rtspTargetOf(key === 'mainurl' ? 'main' : 'sub', value, 'unicast', {
+            addresses: new Set([host]),
+            name: 'roomcast',
+          });
+          if ('error' in target) return;
+          expect(target.path).toBe(new URL(value).pathname);
+          expect(target.path).toMatch(/^(\/[A-Za-z0-9._~-]+)+$/);
+        },
+      },
+    }),
   );
 }

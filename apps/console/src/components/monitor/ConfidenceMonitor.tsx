@@ -1,0 +1,40 @@
+import { Alert, Card, Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRecordStatus } from '../../app/status';
+import { AudioMeters } from './AudioMeters';
+import { PicturePreview } from './PicturePreview';
+import { useLevels } from './use-levels';
+import './monitor.css';
+
+/**
+ * The confidence monitor card: the silence alarm (from the status poll), a preview of the picture being
+ * recorded and the audio level meters, both from the service while its encoder runs (recording or live).
+ */
+export function ConfidenceMonitor() {
+  const { t } = useTranslation('monitor');
+  const { data } = useRecordStatus();
+  const { levels, connection } = useLevels();
+  const running = levels?.running ?? false;
+  return (
+    <Card title={t('title')} className="rc-panel" data-testid="confidence-monitor">
+      {data?.audioalarm === 'true' && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('alarm.title')}
+          description={t('alarm.description')}
+          className="rc-monitor-alarm"
+          data-testid="silence-alarm"
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <PicturePreview running={running} />
+        </Col>
+        <Col xs={24} md={12}>
+          <AudioMeters levels={levels} connection={connection} />
+        </Col>
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { Button, Space } from 'antd';
+import { EditOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { SettingsEdit } from './use-settings-edit';
+
+/** Edit in view mode (for a user who may write), Save and Reset in edit mode. */
+export function SettingsActions({ form }: { form: SettingsEdit }) {
+  const { t } = useTranslation('settings');
+  if (form.editing)
+    return (
+      <Space>
+        <Button type="primary" icon={<SaveOutlined />} loading={form.saving} onClick={() => void form.submit()}>
+          {t('panel.save')}
+        </Button>
+        <Button icon={<UndoOutlined />} disabled={form.saving} onClick={form.reset}>
+          {t('panel.reset')}
+        </Button>
+      </Space>
+    );
+  if (!form.canWrite) return null;
+  return (
+    <Button type="primary" icon={<EditOutlined />} disabled={!form.loaded} onClick={form.edit}>
+      {t('panel.edit')}
+    </Button>
+  );
+}

@@ -1,0 +1,92 @@
+import { useMemo, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { checkAll, SETTINGS, type CallData, type CallName, type SettingCode, type SettingIssue } from '@roomcast/contract';
+import { ApiError } from '../../api/client';
+import { apiErrorText, showApiError, useCallMutation, useCallQuery } from '../../api/hooks';
+import { useAuth } from '../../app/auth';
+import { toastWarning } from '../../app/toast';
+import { saveFailureText } from './issue-text';
+import { codesOf, readBody, saveBody, screenIssues, valuesFromAnswer, withEdit, type PanelDecl, type ScreenValues } from './settings-form';
+
+export interface SettingsEdit {
+  read: UseQueryResult<CallData<'getsetting'>, ApiError>;
+  /** The values read from the device; undefined until the first read. */
+  loaded: ScreenValues | undefined;
+  /** What the fields show: the draft while editing, else what was read. */
+  values: ScreenValues;
+  editing: boolean;
+  saving: boolean;
+  /** Issues of the draft by code, as the service would find them. */
+  issues: Partial<Record<SettingCode, SettingIssue[]>>;
+  /** The user may write every code of the panels (Edit shows only then). */
+  canWrite: boolean;
+  edit: () => void;
+  /** Leaves edit mode and reads from the device again. */
+  reset: () => void;
+  /** One `setsetting` for every code; back to view mode only when it succeeded. */
+  submit: () => Promise<void>;
+  change: (code: SettingCode, key: string, value: string) => void;
+}
+
+/**
+ * The state of the one settings pattern (spec §2): view mode with Edit; in edit mode Save and Reset. Reset
+ * leaves edit mode and reloads from the device; Save sends every code of the panels in one `setsetting` and
+ * returns to view mode only when it succeeded, then reloads. `SettingsPanel` (a settings screen) and the
+ * workbench's Live panel both render it.
+ */
+export function useSettingsEdit(panels: readonly PanelDecl[], opts: { invalidate?: CallName[] } = {}): SettingsEdit {
+  const { t } = useTranslation('settings');
+  const { message } = App.useApp();
+  const { user } = useAuth();
+  const body = useMemo(() => readBody(panels), [panels]);
+  const codes = useMemo(() => codesOf(panels), [panels]);
+  const read = useCallQuery('getsetting', body, { silent: true });
+  const save = useCallMutation('setsetting', { invalidate: ['getsetting', 'readconfig', ...(opts.invalidate ?? [])], silent: true });
+  const [draft, setDraft] = useState<ScreenValues>();
+  const loaded = useMemo(() => (read.data ? valuesFromAnswer(read.data) : undefined), [read.data]);
+  const values = draft ?? loaded ?? {};
+  const issues = useMemo(() => (draft ? screenIssues(panels, draft) : {}), [panels, draft]);
+  const canWrite =
+    !!user &&
+    checkAll(
+      codes.map((c: SettingCode) => SETTINGS[c].write),
+      user,
+    ) === 'allow';
+
+  const reset = () => {
+    setDraft(undefined);
+    void read.refetch();
+  };
+  const submit = async () => {
+    if (!draft) return;
+    if (Object.keys(issues).length) {
+      toastWarning(t('panel.fixErrors'));
+      return;
+    }
+    try {
+      await save.mutateAsync(saveBody(panels, draft));
+      setDraft(undefined);
+      message.success(t('panel.saved'));
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'business') toastWarning(saveFailureText(err.message, codes));
+      else if (err instanceof ApiError && err.status === 401) showApiError(err);
+      else toastWarning(apiErrorText(err));
+    }
+  };
+
+  return {
+    read,
+    loaded,
+    values,
+    editing: draft !== undefined,
+    saving: save.isPending,
+    issues,
+    canWrite,
+    edit: () => setDraft(loaded),
+    reset,
+    submit,
+    change: (code, key, value) => setDraft((d) => withEdit(d ?? values, code, key, value)),
+  };
+}

@@ -1,0 +1,110 @@
+import type { EngineState } from '../../media/engine-state.js';
+import type { MediaEngine } from '../../media/media-engine.js';
+import type { SessionService } from '../access/index.js';
+import { Fail, periodicJob, type DeviceClock } from '../core/index.js';
+import type { MediaUrls } from '../recording/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { OpLogService } from '../system/index.js';
+import { liveAccess } from './live-access.js';
+import { liveService } from './live-service.js';
+import { liveViewers } from './live-viewers.js';
+import { rtmpOutputs } from './rtmp-outputs.js';
+import { rtspOutputs } from './rtsp-outputs.js';
+
+export { LIVE_URL_TTL_S, sessionTag, type Grant, type LiveQuery } from './live-access.js';
+export { MAX_BUFFERED_BYTES, type ViewerSocket } from './live-viewers.js';
+export type { LiveService } from './live-service.js';
+export { RTMP_CHANNEL_OF, type RtmpChannel, type RtmpOutputs } from './rtmp-outputs.js';
+export type { RtspOutputs } from './rtsp-outputs.js';
+
+/** Signed viewers' sessions are checked (and kept alive: watching counts as being there) this often. */
+const VIEWER_CHECK_MS = 60_000;
+/** setting_room keys that may not change while the room is living (its name on screen, its URLs). */
+const FIXED_WHILE_LIVING = ['name', 'urlsession'];
+
+export interface LiveDeps {
+  settings: SettingsService;
+  engine: EngineState;
+  media: MediaEngine;
+  device: DeviceClock;
+  /** The access domain's sessions: signed URLs and WebSockets live only as long as their session. */
+  sessions: SessionService;
+  /** The recording domain's URL signer: live URLs are signed with the same key. */
+  urls: MediaUrls;
+  dataDir: string;
+  log: (line: string) => void;
+  oplog: OpLogService;
+  /** The scheduler's `replan`: the viewers' check became active. */
+  replan: () => void;
+}
+
+/**
+ * The live domain: the live room (roomlivectrl start/stop, kept over a restart), its HLS output and WebSocket
+ * viewers, who may watch (published: anyone; otherwise signed URLs bound to a session with `live`), livesource;
+ * the RTMP outputs (rtmpctl, rtmpchannelctl: main HD and sub SD pushes, reconnecting, kept over a restart);
+ * the RTSP outputs (setting_live_rtsp: GStreamer's RTSP server in a supervised helper, fed over loopback UDP).
+ */
+export function createLive(d: LiveDeps) {
+  const access = liveAccess(d.urls, d.sessions);
+  const viewers = liveViewers(d.log, d.replan);
+  const live = liveService({
+    settings: d.settings,
+    engine: d.engine,
+    media: d.media,
+    device: d.device,
+    access,
+    viewers,
+    dataDir: d.dataDir,
+    log: d.log,
+    oplog: d.oplog.system,
+  });
+  const rtmp = rtmpOutputs({
+    settings: d.settings,
+    engine: d.engine,
+    media: d.media,
+    clock: d.device,
+    dataDir: d.dataDir,
+    log: d.log,
+    oplog: d.oplog.system,
+    replan: d.replan,
+  });
+  // The RTSP outputs follow setting_live_rtsp: served while saved enabled (a value they cannot serve is refused).
+  const rtsp = rtspOutputs({ settings: d.settings, engine: d.engine, media: d.media, log: d.log });
+  d.settings.addWriteGuard((code, _changed, values) => {
+    if (code === 'setting_live_rtsp') rtsp.check(values);
+  });
+  d.settings.onWritten((code) => {
+    if (code === 'setting_live_rtsp') void rtsp.apply().catch(() => undefined);
+  });
+  d.settings.addWriteGuard((code, changed) => {
+    if (code === 'setting_room' && d.engine.living && changed.some((k) => FIXED_WHILE_LIVING.includes(k)))
+      throw Fail.of('roomLivingNoChange');
+  });
+  d.settings.onWritten((code, changed) => {
+    if (code === 'setting_room' && changed.includes('publish') && !live.published) viewers.closeAnonymous();
+  });
+  // A session that ends (logout, forced out, idle, password change, user removed) takes its live viewing with it.
+  d.sessions.onEnded((id) => {
+    viewers.closeSession(id);
+    access.forget(id);
+  });
+  return {
+    area: { live, rtmp },
+    live,
+    rtmp,
+    rtsp,
+    jobs: [
+      rtmp.job,
+      periodicJob({
+        name: 'live viewers',
+        everyMs: VIEWER_CHECK_MS,
+        active: () => viewers.count > 0,
+        run: () => {
+          for (const id of viewers.sessions()) if (!access.stillWatching(id)) viewers.closeSession(id);
+          if (!live.published) viewers.closeAnonymous();
+        },
+      }),
+    ],
+  };
+}
+export type LiveArea = ReturnType<typeof createLive>['area'];

@@ -1,0 +1,110 @@
+import { SILENCE_ALARM_DB, type LevelsMessage, type MeterLevel } from '@roomcast/contract';
+import type { EngineState } from '../../media/engine-state.js';
+import { periodicJob } from '../core/index.js';
+
+/** What the confidence monitor reads from the media engine (`mediaEngine().monitor`). */
+export interface MonitorSource {
+  running(): boolean;
+  levels(): { inputs: { id: string; peak: number; rms: number }[]; program: { id: string; peak: number; rms: number } | undefined };
+  loudestInputPeak(): number;
+  subscribe(listener: () => void): () => void;
+  preview(): Promise<Buffer | undefined>;
+}
+
+export interface MonitorDeps {
+  media: MonitorSource;
+  engine: EngineState;
+  /** The operation log, as the service itself (user `system`). */
+  oplog: (description: string) => void;
+  /** How long the sound must stay below SILENCE_ALARM_DB before the alarm is raised. */
+  silenceAlarmMs: number;
+}
+
+/** dBFS to one decimal; −∞ (digital silence) as null, as JSON has no infinity. */
+const db = (v: number): number | null => (Number.isFinite(v) ? Math.round(v * 10) / 10 : null);
+const level = (m: { id: string; peak: number; rms: number }): MeterLevel => ({ id: m.id, peak: db(m.peak), rms: db(m.rms) });
+
+/** A listener of the levels that throws is dropped; the others go on. */
+type LevelsListener = (message: LevelsMessage) => void;
+
+/**
+ * The confidence monitor (system domain): the audio levels as messages for the levels stream, the preview
+ * picture, and the silence alarm, checked every second by a scheduler job while a recording runs.
+ */
+export function monitorService(d: MonitorDeps) {
+  const listeners = new Set<LevelsListener>();
+  let unsubscribe: (() => void) | undefined;
+
+  const message = (): LevelsMessage => {
+    if (!d.media.running()) return { running: false, inputs: [], program: null };
+    const { inputs, program } = d.media.levels();
+    return { running: true, inputs: inputs.map(level), program: program ? level(program) : null };
+  };
+  /** One subscription to the engine however many watch, dropped with the last watcher. */
+  const broadcast = () => {
+    const m = message();
+    for (const l of listeners) {
+      try {
+        l(m);
+      } catch {
+        listeners.delete(l);
+      }
+    }
+  };
+
+  let silentSince: number | undefined;
+  const seconds = Math.round(d.silenceAlarmMs / 1000);
+  const setAlarm = (on: boolean, why: string) => {
+    if (d.engine.audioAlarm === on) return;
+    d.engine.audioAlarm = on;
+    d.oplog(why);
+  };
+  /** Every second while recording (and until a raised alarm is cleared). */
+  const checkSilence = (now: number) => {
+    const s = d.engine;
+    if (s.recording === 'idle') {
+      silentSince = undefined;
+      setAlarm(false, 'The silence alarm is cleared: the recording ended');
+      return;
+    }
+    // Paused: nothing is recorded; the count starts again on resume, a raised alarm stays until sound returns.
+    if (s.recording === 'paused') {
+      silentSince = undefined;
+      return;
+    }
+    if (d.media.loudestInputPeak() >= SILENCE_ALARM_DB) {
+      silentSince = undefined;
+      setAlarm(false, 'Sound is back: the silence alarm is cleared');
+      return;
+    }
+    silentSince ??= now;
+    if (now - silentSince >= d.silenceAlarmMs) setAlarm(true, `No sound for ${seconds} s: check the microphones`);
+  };
+
+  return {
+    /** The levels now, as a stream message. */
+    levels: message,
+    /** Calls `listener` with every new reading (~10 a second while the encoder runs) and once when it stops. */
+    watch(listener: LevelsListener): () => void {
+      listeners.add(listener);
+      unsubscribe ??= d.media.subscribe(broadcast);
+      return () => {
+        listeners.delete(listener);
+        if (!listeners.size) {
+          unsubscribe?.();
+          unsubscribe = undefined;
+        }
+      };
+    },
+    /** The preview JPEG of the composed picture, or undefined when the encoder is not running. */
+    preview: () => d.media.preview(),
+    /** The silence alarm's check: every second while a recording runs or the alarm is raised. */
+    silenceJob: periodicJob({
+      name: 'silence alarm',
+      everyMs: 1000,
+      active: () => d.engine.recording !== 'idle' || d.engine.audioAlarm,
+      run: checkSilence,
+    }),
+  };
+}
+export type MonitorService = ReturnType<typeof monitorService>;

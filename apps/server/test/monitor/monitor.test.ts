@@ -1,0 +1,202 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  LevelsMessage,
+  MONITOR_LEVELS_EVENT,
+  MONITOR_LEVELS_PATH,
+  MONITOR_PREVIEW_PATH,
+  SESSION_HEADER,
+  type LevelsMessage as Levels,
+} from '@roomcast/contract';
+import { makeApp } from '../helpers.js';
+import { waitFor } from '../wait.js';
+
+/** An open levels stream read by a real HTTP client, as the console reads it. */
+async function openLevels(base: string, session: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}${MONITOR_LEVELS_PATH}`, { headers: { [SESSION_HEADER]: session }, signal: controller.signal });
+  const events: { at: number; message: Levels }[] = [];
+  let ended = false;
+  let retry: string | undefined;
+  const reading = (async () => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        pending += value;
+        const blocks = pending.split('\n\n');
+        pending = blocks.pop() ?? '';
+        for (const block of blocks) {
+          const fields = Object.fromEntries(block.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+          if (fields.retry) retry = fields.retry;
+          if (fields.event === MONITOR_LEVELS_EVENT)
+            events.push({ at: Date.now(), message: LevelsMessage.parse(JSON.parse(fields.data!)) });
+        }
+      }
+    } catch {
+      // aborted by the test
+    }
+    ended = true;
+  })();
+  return {
+    res,
+    events,
+    retry: () => retry,
+    ended: () => ended,
+    last: () => events.at(-1)?.message,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+const input = (m: Levels | undefined, id: string) => m?.inputs.find((i) => i.id === id);
+
+describe('confidence monitor', async () => {
+  const t = await makeApp({ env: { SILENCE_ALARM_SECONDS: '2' } });
+  const admin = await t.login();
+  // A light encode: 270p, no SD picture.
+  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
+  await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] }, admin);
+  const operator = await t.userWith(['operation', 'operating'], 'operator1', admin);
+  const recorder = await t.userWith(['record'], 'recorder1', admin);
+  const outsider = await t.userWith(['album', 'myrecord'], 'outsider1', admin);
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const get = (url: string, session?: string) =>
+    t.app.inject({ method: 'GET', url, headers: session ? { [SESSION_HEADER]: session } : {} });
+  const streams: Awaited<ReturnType<typeof openLevels>>[] = [];
+  const open = async (session: string) => {
+    const s = await openLevels(base, session);
+    streams.push(s);
+    return s;
+  };
+  afterAll(async () => {
+    if (t.internals.engine.recording !== 'idle') await t.post('recordctl', { control: 'stop' }, admin);
+    await Promise.all(streams.map((s) => s.close()));
+  });
+  const oplog = () => t.internals.repos.oplog.page(50, 0).map((r) => r.description);
+  const status = async () => (await t.post('status', {}, admin)).body.data as { audioalarm: string };
+
+  it('refuses anonymous callers and users without operating or record, as the calls do', async () => {
+    for (const url of [MONITOR_LEVELS_PATH, MONITOR_PREVIEW_PATH]) {
+      const anon = await get(url);
+      expect(anon.statusCode).toBe(401);
+      expect(anon.json()).toMatchObject({ result: false });
+      expect((await get(url, 'not-a-session')).statusCode).toBe(401);
+      expect((await get(url, outsider)).statusCode).toBe(403);
+    }
+    // The session header only: no query parameter or cookie stands in for it (docs/security.md).
+    expect((await get(`${MONITOR_PREVIEW_PATH}?${SESSION_HEADER}=${operator}`)).statusCode).toBe(401);
+  });
+
+  it('answers 404 for the preview and an idle message on the stream while nothing encodes', async () => {
+    const preview = await get(MONITOR_PREVIEW_PATH, recorder);
+    expect(preview.statusCode).toBe(404);
+    const s = await open(recorder);
+    expect(s.res.status).toBe(200);
+    expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(s.res.headers.get('x-content-type-options')).toBe('nosniff');
+    await waitFor(() => s.events.length >= 1, { what: 'the first levels event' });
+    expect(s.last()).toEqual({ running: false, inputs: [], program: null });
+    expect(s.retry()).toBe('2000');
+    await s.close();
+  });
+
+  it('streams ~10 level events a second while recording; the tones read near their −18 dBFS peak', async () => {
+    const s = await open(operator);
+    expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
+    // The default inputs: mic 1 and line 1, each the synthetic tone.
+    const loud = () => {
+      const m = s.last();
+      return (
+        m?.running &&
+        [input(m, 'macin1')?.peak, input(m, 'linein1')?.peak].every((p) => p !== null && p !== undefined && p > -19 && p < -17)
+      );
+    };
+    await waitFor(loud, { what: 'both tones on the meters', detail: () => s.last() });
+    const m = s.last()!;
+    expect(m.inputs.map((i) => i.id)).toEqual(['macin1', 'linein1']);
+    expect(input(m, 'macin1')!.rms).toBeCloseTo(-21.1, 0);
+    expect(m.program!.peak).toBeGreaterThan(-20);
+    // The rate, over 20 events once running (the encode's own audio clock drives them).
+    const from = s.events.length;
+    await waitFor(() => s.events.length >= from + 20, { timeoutMs: 15_000, what: '20 more level events' });
+    const window = s.events.slice(from, from + 20);
+    const perSecond = 19 / ((window.at(-1)!.at - window[0]!.at) / 1000);
+    expect(perSecond).toBeGreaterThan(6);
+    expect(perSecond).toBeLessThan(16);
+  });
+
+  it('serves a JPEG preview of the picture while encoding, at most one new picture a second', async () => {
+    const res = await get(MONITOR_PREVIEW_PATH, operator);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const jpeg = res.rawPayload;
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect([...jpeg.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(jpeg.length).toBeGreaterThan(1000);
+    // Asked again at once: the same cached picture, not a second decode.
+    expect((await get(MONITOR_PREVIEW_PATH, recorder)).rawPayload.equals(jpeg)).toBe(true);
+  });
+
+  it('reads silence with every input off; the silence alarm is raised, logged once, and cleared when sound returns', async () => {
+    const s = await open(operator);
+    const off = await t.post(
+      'setsetting',
+      [
+        {
+          section: 'setting_audio_input',
+          data: [
+            { key: 'macin1', value: 'false' },
+            { key: 'linein1', value: 'false' },
+          ],
+        },
+      ],
+      admin,
+    );
+    expect(off.body.result).toBe(true);
+    // The engine re-plans: no input meters, the program (anullsrc) is digital silence.
+    await waitFor(() => s.last()?.running && s.last()!.inputs.length === 0 && s.last()!.program?.peak === null, {
+      what: 'silent meters after the inputs were switched off',
+      detail: () => s.last(),
+    });
+    expect(s.last()!.program).toEqual({ id: 'program', peak: null, rms: null });
+    await waitFor(async () => (await status()).audioalarm === 'true', { what: 'the silence alarm', timeoutMs: 15_000 });
+    expect(oplog().filter((d) => d === 'No sound for 2 s: check the microphones')).toHaveLength(1);
+
+    await t.post('setsetting', [{ section: 'setting_audio_input', data: [{ key: 'macin1', value: 'true' }] }], admin);
+    await waitFor(() => (input(s.last(), 'macin1')?.peak ?? -100) > -19, { what: 'mic 1 back on the meters', detail: () => s.last() });
+    await waitFor(async () => (await status()).audioalarm === 'false', { what: 'the alarm to clear', timeoutMs: 10_000 });
+    expect(oplog().filter((d) => d === 'Sound is back: the silence alarm is cleared')).toHaveLength(1);
+    // Raised once: the log has one line of each.
+    expect(oplog().filter((d) => d.startsWith('No sound for'))).toHaveLength(1);
+    await s.close();
+  });
+
+  it('ends a stream when its session ends (logout, or forced out by a new login)', async () => {
+    const s = await open(operator);
+    await waitFor(() => s.events.length >= 1, { what: 'a first event' });
+    expect((await t.post('logout', { usercode: 'operator1' }, operator)).body.result).toBe(true);
+    await waitFor(() => s.ended(), { what: 'the stream to end after logout' });
+
+    // An operator may log in again elsewhere, which forces the first session out.
+    const first = await t.userWith(['operation', 'operating'], 'operator2', admin);
+    const r = await open(first);
+    await waitFor(() => r.events.length >= 1, { what: 'a first event' });
+    await t.login('operator2', 'Password-123');
+    await waitFor(() => r.ended(), { what: 'the stream to end when the session was forced out' });
+  });
+
+  it('tells the watchers when the encoder stops; the preview is gone', async () => {
+    const watcher = await t.userWith(['record'], 'recorder2', admin);
+    const s = await open(watcher);
+    await waitFor(() => s.last()?.running, { what: 'a running reading' });
+    expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+    await waitFor(() => s.last()?.running === false, { what: 'the idle message' });
+    expect((await get(MONITOR_PREVIEW_PATH, watcher)).statusCode).toBe(404);
+    expect((await status()).audioalarm).toBe('false');
+  });
+});
