@@ -1,5 +1,6 @@
 import { CopyOutput, rtmpOutputArgs } from './copy-output.js';
 import type { Encoder } from './encoder.js';
+import { FollowingCopyOutput } from './following-output.js';
 
 /** ffmpeg's progress reports on stdout, twice a second: how much it has sent (a silent ffmpeg is a stuck one). */
 export const PROGRESS_ARGS = ['-progress', 'pipe:1', '-stats_period', '0.5'];
@@ -47,60 +48,27 @@ export interface RtmpPushEvents {
 
 /**
  * An RTMP push of one of the encoder's fan-outs (HD or SD) by stream copy: one ffmpeg (`CopyOutput`,
- * `rtmpOutputArgs`) per attempt, no encode of its own. When the encoder restarts (a layout change, a lost source,
- * a crash) its fan-out begins a new stream, whose timestamps start again: the push is started again on the same
- * URL (the destination sees the publisher reconnect), as the live HLS output is. It never retries by itself: a
- * drop is reported and the owner decides when to try again (`services/live/rtmp-outputs.ts`, with backoff).
+ * `rtmpOutputArgs`) per attempt, no encode of its own. When the encoder restarts its fan-out begins a new stream:
+ * the push is started again on the same URL (the destination sees the publisher reconnect), as the live HLS
+ * output is (`FollowingCopyOutput`). It never retries by itself: a drop is reported and the owner decides when to
+ * try again (`services/live/rtmp-outputs.ts`, with backoff), so a restart while no attempt runs starts none.
  */
-export class RtmpPush {
-  private out: CopyOutput | undefined;
-  private wanted = false;
-  private seenRestarts = 0;
-  private chain: Promise<void> = Promise.resolve();
-  private attempt = 0;
+export class RtmpPush extends FollowingCopyOutput {
   private wrote = false;
   /** When the running attempt last showed progress (its launch, then each report that sent more bytes). */
   lastProgressAt = 0;
   private lastSize = -1;
-  /** How many ffmpeg processes were started (first attempt included). */
-  launches = 0;
 
   constructor(
-    private readonly encoder: Encoder,
-    private readonly stream: 'hd' | 'sd',
+    encoder: Encoder,
+    stream: 'hd' | 'sd',
     readonly url: string,
     private readonly events: RtmpPushEvents,
-    private readonly log: (line: string) => void = () => {},
+    log: (line: string) => void = () => {},
     private readonly now: () => number = Date.now,
-  ) {}
-
-  /** An ffmpeg is running for this push (connecting or sending). */
-  get running(): boolean {
-    return this.out?.running ?? false;
-  }
-
-  get pid(): number | undefined {
-    return this.out?.pid;
-  }
-
-  /** Starts an attempt (nothing happens while one runs). */
-  start(): void {
-    if (!this.wanted) {
-      this.wanted = true;
-      this.seenRestarts = this.encoder.restarts;
-      this.encoder.on('restart', this.onRestart);
-    }
-    if (this.out) return;
-    this.launch();
-  }
-
-  /** Stops pushing: the attempt's ffmpeg ends (its last packets flushed), no drop is reported. */
-  async stop(): Promise<void> {
-    this.wanted = false;
-    this.encoder.off('restart', this.onRestart);
-    const stopping = this.detachCurrent();
-    this.chain = this.chain.then(() => stopping);
-    await this.chain;
+  ) {
+    super(encoder, stream, (line) => log(`[RTMP ${stream.toUpperCase()}] ${line}`));
+    this.restartsWhenIdle = false;
   }
 
   /** Ends a stuck attempt (no progress: the destination stopped reading); reported as a drop. */
@@ -112,11 +80,8 @@ export class RtmpPush {
     if (this.wanted) this.events.dropped(reason);
   }
 
-  private launch(): void {
-    const attempt = ++this.attempt;
-    const out = new CopyOutput(this.encoder[this.stream], [...PROGRESS_ARGS, ...rtmpOutputArgs(this.url)], (line) =>
-      this.log(`[RTMP ${this.stream.toUpperCase()}] ${line}`),
-    );
+  protected makeOutput(): CopyOutput {
+    const out = new CopyOutput(this.encoder[this.stream], [...PROGRESS_ARGS, ...rtmpOutputArgs(this.url)], this.log);
     const parser = new ProgressParser();
     this.wrote = false;
     this.lastSize = -1;
@@ -135,36 +100,10 @@ export class RtmpPush {
         }
       }
     };
-    out.onExit = (code) => {
-      if (this.out !== out || attempt !== this.attempt) return;
-      this.out = undefined;
-      if (this.wanted) this.events.dropped(out.lastError || `ffmpeg exited (code ${code})`);
-    };
-    this.out = out;
-    this.launches++;
-    out.start();
+    return out;
   }
 
-  /** Detaches the current attempt at once (no packet of a new stream reaches it) and returns its stop. */
-  private detachCurrent(): Promise<void> {
-    const old = this.out;
-    this.out = undefined;
-    return old ? old.stop() : Promise.resolve();
+  protected override exited(out: CopyOutput, code: number | null): void {
+    this.events.dropped(out.lastError || `ffmpeg exited (code ${code})`);
   }
-
-  /**
-   * The encoder started a new stream. ISO encoders' restarts are re-emitted on the composite encoder too: those
-   * leave its fan-outs alone, so only the composite's own restarts count. An attempt that was waiting to be
-   * retried (none running) stays with its owner's retry.
-   */
-  private onRestart = (): void => {
-    if (this.encoder.restarts === this.seenRestarts) return;
-    this.seenRestarts = this.encoder.restarts;
-    if (!this.out) return;
-    const stopping = this.detachCurrent();
-    this.chain = this.chain.then(async () => {
-      await stopping;
-      if (this.wanted && !this.out) this.launch();
-    });
-  };
 }

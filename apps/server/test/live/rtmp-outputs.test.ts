@@ -210,7 +210,7 @@ describe('RTMP outputs (real ffmpeg, a real nginx-rtmp on loopback)', async () =
   }, 60_000);
 
   it('the destination drops: reconnecting with a doubling delay; back without any operator action', async () => {
-    const launches = rtmp.push('main')!.launches;
+    const launches = rtmp.push('main')!.starts;
     await nginx.stop();
     await waitFor(async () => (await status()).ismainliving === 'reconn', { timeoutMs: 5000, what: 'status main reconn' });
     // While the server is away the attempts fail fast (connection refused): each waits twice as long as the last.
@@ -229,7 +229,7 @@ describe('RTMP outputs (real ffmpeg, a real nginx-rtmp on loopback)', async () =
     }
     expect((await status()).ismainliving).toBe('reconn');
     // The attempt that dropped, then one launch per retry.
-    expect(rtmp.push('main')!.launches).toBeGreaterThanOrEqual(launches + 2);
+    expect(rtmp.push('main')!.starts).toBeGreaterThanOrEqual(launches + 2);
 
     await nginx.start();
     await waitFor(async () => (await status()).ismainliving === 'true', {
@@ -344,15 +344,12 @@ describe('RTMP outputs (real ffmpeg, a real nginx-rtmp on loopback)', async () =
     // The encoder dies (as at a layout change): its fan-outs begin a new stream and both pushes start again.
     const encoder = again.internals.media.encoder;
     expect(encoder.restarts).toBe(0);
-    const launches = { main: rtmp2.push('main')!.launches, sub: rtmp2.push('sub')!.launches };
+    const launches = { main: rtmp2.push('main')!.starts, sub: rtmp2.push('sub')!.starts };
     process.kill(encoder.pid!, 'SIGKILL');
-    await waitFor(
-      () => encoder.restarts === 1 && rtmp2.push('main')!.launches > launches.main && rtmp2.push('sub')!.launches > launches.sub,
-      {
-        timeoutMs: 10_000,
-        what: 'the encoder and both pushes to start again',
-      },
-    );
+    await waitFor(() => encoder.restarts === 1 && rtmp2.push('main')!.starts > launches.main && rtmp2.push('sub')!.starts > launches.sub, {
+      timeoutMs: 10_000,
+      what: 'the encoder and both pushes to start again',
+    });
     const files = nginx.recorded('main').length;
     await waitFor(() => nginx.recorded('main').length > files && nginx.recorded('main').at(-1)!.bytes > 50_000, {
       timeoutMs: 20_000,
