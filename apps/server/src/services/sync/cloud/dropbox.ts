@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type CloudClient, CloudError, type UploadOptions, type UploadResult, type UploadSource } from './cloud-client.js';
+import { type GrantedToken, OAuthTokenCache } from './oauth-token.js';
 
 export interface DropboxConfig {
   /** Either a long-lived/short-lived access token, or appKey (+ appSecret) and a refresh token (offline access). */
@@ -272,16 +273,23 @@ interface DropboxTransport {
 }
 
 function dropboxTransport(config: DropboxConfig): DropboxTransport {
-  const tokens = tokenSource(config, trimSlash(config.apiUrl ?? 'https://api.dropboxapi.com'));
+  const apiUrl = trimSlash(config.apiUrl ?? 'https://api.dropboxapi.com');
+  const { accessToken, appKey, appSecret, refreshToken } = config;
+  const canRefresh = Boolean(refreshToken && appKey);
+  const tokens = new OAuthTokenCache(
+    (signal) => requestToken(apiUrl, { appKey: appKey!, appSecret, refreshToken: refreshToken! }, signal),
+    TOKEN_RENEW_MARGIN_MS,
+    accessToken,
+  );
   const contentUrl = trimSlash(config.contentUrl ?? 'https://content.dropboxapi.com');
   const post = (endpoint: string, arg: object, body: ByteRange, token: string, signal: AbortSignal | undefined) =>
     postChunk(`${contentUrl}/2/files/${endpoint}`, headerSafeJson(arg), body, token, signal);
   return {
     async content(endpoint, arg, body, signal) {
-      const token = await tokens.current(signal);
+      const token = await tokens.get(signal);
       const answer = await post(endpoint, arg, body, token, signal);
-      if (answer.status !== 401 || !tokens.canRefresh || !isTokenRefusal(answer)) return answer;
-      return post(endpoint, arg, body, await tokens.refresh(token, signal), signal);
+      if (answer.status !== 401 || !canRefresh || !isTokenRefusal(answer)) return answer;
+      return post(endpoint, arg, body, await tokens.renew(token, signal), signal);
     },
   };
 }
@@ -344,42 +352,12 @@ function retryAfterOf(response: Response, json: unknown): number | undefined {
   return typeof inBody === 'number' && inBody >= 0 ? inBody : undefined;
 }
 
-interface TokenSource {
-  canRefresh: boolean;
-  current(signal: AbortSignal | undefined): Promise<string>;
-  /** A fresh token, unless another request already replaced `rejected`. */
-  refresh(rejected: string, signal: AbortSignal | undefined): Promise<string>;
-}
-
-function tokenSource(config: DropboxConfig, apiUrl: string): TokenSource {
-  const { accessToken, appKey, appSecret, refreshToken } = config;
-  const canRefresh = Boolean(refreshToken && appKey);
-  let cached = accessToken ? { token: accessToken, renewAt: Number.POSITIVE_INFINITY } : undefined;
-  let pending: Promise<string> | undefined;
-  const grant = (signal: AbortSignal | undefined) => {
-    pending ??= requestToken(apiUrl, { appKey: appKey!, appSecret, refreshToken: refreshToken! }, signal)
-      .then((granted) => {
-        cached = granted;
-        return granted.token;
-      })
-      .finally(() => {
-        pending = undefined;
-      });
-    return pending;
-  };
-  return {
-    canRefresh,
-    current: async (signal) => (cached && Date.now() < cached.renewAt ? cached.token : grant(signal)),
-    refresh: async (rejected, signal) => (cached && cached.token !== rejected ? cached.token : grant(signal)),
-  };
-}
-
 /** `POST /oauth2/token` with grant_type=refresh_token (Dropbox's offline access). */
 async function requestToken(
   apiUrl: string,
   app: { appKey: string; appSecret?: string; refreshToken: string },
   signal: AbortSignal | undefined,
-): Promise<{ token: string; renewAt: number }> {
+): Promise<GrantedToken> {
   const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: app.refreshToken, client_id: app.appKey });
   if (app.appSecret) form.set('client_secret', app.appSecret);
   const response = await fetch(`${apiUrl}/oauth2/token`, { method: 'POST', body: form, signal });
@@ -387,8 +365,7 @@ async function requestToken(
   const granted = answer.json as { access_token?: unknown; expires_in?: unknown } | undefined;
   if (answer.status !== 200) throw tokenFailure(answer);
   if (typeof granted?.access_token !== 'string') throw malformed('oauth2/token').error;
-  const lifetimeMs = (typeof granted.expires_in === 'number' ? granted.expires_in : 14_400) * 1000;
-  return { token: granted.access_token, renewAt: Date.now() + lifetimeMs - Math.min(TOKEN_RENEW_MARGIN_MS, lifetimeMs / 2) };
+  return { token: granted.access_token, lifetimeMs: (typeof granted.expires_in === 'number' ? granted.expires_in : 14_400) * 1000 };
 }
 
 function tokenFailure(answer: Answer): CloudError {

@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type CloudClient, CloudError, type UploadOptions, type UploadResult, type UploadSource } from './cloud-client.js';
+import { type GrantedToken, OAuthTokenCache } from './oauth-token.js';
 
 export interface GoogleDriveConfig {
   clientId: string;
@@ -154,12 +155,13 @@ class ResumableUpload {
 /** The HTTP calls, each returning what Drive said or throwing a CloudError (or an AbortError). */
 class DriveApi {
   private readonly apiUrl: string;
-  private readonly tokens: TokenSource;
+  private readonly tokens: OAuthTokenCache;
   private folderId: Promise<string> | undefined;
 
   constructor(private readonly config: GoogleDriveConfig) {
     this.apiUrl = trimSlash(config.apiUrl ?? 'https://www.googleapis.com');
-    this.tokens = new TokenSource(config, trimSlash(config.oauthUrl ?? 'https://oauth2.googleapis.com'));
+    const oauthUrl = trimSlash(config.oauthUrl ?? 'https://oauth2.googleapis.com');
+    this.tokens = new OAuthTokenCache((signal) => grantToken(config, oauthUrl, signal), TOKEN_MARGIN_MS);
   }
 
   /** The session URI in a saved state, if it is one and points at our API host (it will carry our token). */
@@ -269,52 +271,27 @@ class DriveApi {
     const res = await sendWith({ Authorization: `Bearer ${token}` });
     if (res.status !== 401) return res;
     await discard(res);
-    this.tokens.invalidate(token);
-    return sendWith({ Authorization: `Bearer ${await this.tokens.get(signal)}` });
+    return sendWith({ Authorization: `Bearer ${await this.tokens.renew(token, signal)}` });
   }
 }
 
-/** Access tokens from the refresh-token grant, cached until shortly before they expire. */
-class TokenSource {
-  private cached: { token: string; renewAt: number } | undefined;
-  private pending: Promise<string> | undefined;
-
-  constructor(
-    private readonly config: GoogleDriveConfig,
-    private readonly oauthUrl: string,
-  ) {}
-
-  get(signal: AbortSignal | undefined): Promise<string> {
-    if (this.cached && Date.now() < this.cached.renewAt) return Promise.resolve(this.cached.token);
-    this.pending ??= this.grant(signal).finally(() => {
-      this.pending = undefined;
-    });
-    return this.pending;
-  }
-
-  invalidate(token: string): void {
-    if (this.cached?.token === token) this.cached = undefined;
-  }
-
-  private async grant(signal: AbortSignal | undefined): Promise<string> {
-    const { clientId, clientSecret, refreshToken } = this.config;
-    const form = new URLSearchParams({
-      client_id: clientId,
-      client_secret: clientSecret,
-      refresh_token: refreshToken,
-      grant_type: 'refresh_token',
-    });
-    const res = await send(`${this.oauthUrl}/token`, { method: 'POST', body: form, signal });
-    const body = (await readJson(res)) as
-      | { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown }
-      | undefined;
-    if (!res.ok) throw tokenFailure(res, body);
-    if (typeof body?.access_token !== 'string')
-      throw new CloudError('Google answered the token request without an access token', true, res.status);
-    const lifetimeMs = (Number(body.expires_in) || 3600) * 1000;
-    this.cached = { token: body.access_token, renewAt: Date.now() + lifetimeMs - Math.min(TOKEN_MARGIN_MS, lifetimeMs / 2) };
-    return body.access_token;
-  }
+/** `POST {oauth}/token` with grant_type=refresh_token. */
+async function grantToken(config: GoogleDriveConfig, oauthUrl: string, signal: AbortSignal | undefined): Promise<GrantedToken> {
+  const { clientId, clientSecret, refreshToken } = config;
+  const form = new URLSearchParams({
+    client_id: clientId,
+    client_secret: clientSecret,
+    refresh_token: refreshToken,
+    grant_type: 'refresh_token',
+  });
+  const res = await send(`${oauthUrl}/token`, { method: 'POST', body: form, signal });
+  const body = (await readJson(res)) as
+    | { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown }
+    | undefined;
+  if (!res.ok) throw tokenFailure(res, body);
+  if (typeof body?.access_token !== 'string')
+    throw new CloudError('Google answered the token request without an access token', true, res.status);
+  return { token: body.access_token, lifetimeMs: (Number(body.expires_in) || 3600) * 1000 };
 }
 
 /** invalid_grant / invalid_client (400/401) cannot succeed until someone fixes the credentials; 5xx may. */
