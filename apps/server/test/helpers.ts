@@ -10,6 +10,11 @@ import type { Clock } from '../src/services/core/clock.js';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
+/** A setsetting body for one setting code: `settingBody('setting_room', { name: 'X' })`. */
+export function settingBody(section: string, values: Record<string, string>) {
+  return [{ section, data: Object.entries(values).map(([key, value]) => ({ key, value })) }];
+}
+
 /** A movable clock for sessions and throttling. */
 export function fakeClock(start = Date.parse('2026-11-23T08:00:00Z')) {
   let t = start;

@@ -5,7 +5,7 @@ import { Fail } from '../src/services/core/fail.js';
 import { createScheduler } from '../src/services/core/scheduler.js';
 import { housekeepingJob, nextTimeOfDay } from '../src/services/recording/housekeeping-job.js';
 import { instantOf, zoneOffsetMinutes } from '../src/services/schedule/schedule-time.js';
-import { fakeClock, makeApp, type TestApp } from './helpers.js';
+import { fakeClock, makeApp, settingBody, type TestApp } from './helpers.js';
 import { seeder } from './recording-fixtures.js';
 import { fakeTime } from './schedule-fakes.js';
 
@@ -188,16 +188,7 @@ describe('the service runs housekeeping on its one scheduler with the saved sett
     const recent = seed.recording({ usercode: 'admin', title: 'recent', name: 'svc-recent', starttime: '2026-11-20 09:00:00' });
     const saved = await t.post(
       'setsetting',
-      [
-        {
-          section: 'setting_check_storage',
-          data: [
-            { key: 'retentionenable', value: 'true' },
-            { key: 'retentiondays', value: '30' },
-            { key: 'retentionexectime', value: '02:30:00' },
-          ],
-        },
-      ],
+      settingBody('setting_check_storage', { retentionenable: 'true', retentiondays: '30', retentionexectime: '02:30:00' }),
       admin,
     );
     expect(saved.body.result).toBe(true);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_HEADER } from '@roomcast/contract';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { ADMIN_PASSWORD, makeApp } from '../helpers.js';
+import { ADMIN_PASSWORD, makeApp, settingBody } from '../helpers.js';
 import { recordedSeconds, tsSeconds, waitFor, waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
@@ -211,19 +211,7 @@ describe('the live room (real ffmpeg)', async () => {
   it('while living: the room name and session name are fixed, publish may change; published is public', async () => {
     expect((await setRoom('name', 'Another room')).body).toEqual({ result: false, message: MESSAGES.roomLivingNoChange });
     expect((await setRoom('urlsession', 'other')).body).toEqual({ result: false, message: MESSAGES.roomLivingNoChange });
-    const multi = await t.post(
-      'setsetting',
-      [
-        {
-          section: 'setting_room',
-          data: [
-            { key: 'name', value: 'X' },
-            { key: 'publish', value: 'true' },
-          ],
-        },
-      ],
-      admin,
-    );
+    const multi = await t.post('setsetting', settingBody('setting_room', { name: 'X', publish: 'true' }), admin);
     expect(multi.body).toEqual({ result: false, message: MESSAGES.roomLivingNoChange });
     expect(room()).toMatchObject({ name: 'Classroom', urlsession, publish: 'false' });
     // Writing the same name again changes nothing: allowed.

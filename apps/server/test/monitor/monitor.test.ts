@@ -7,7 +7,7 @@ import {
   SESSION_HEADER,
   type LevelsMessage as Levels,
 } from '@roomcast/contract';
-import { makeApp } from '../helpers.js';
+import { makeApp, settingBody } from '../helpers.js';
 import { waitFor } from '../wait.js';
 
 /** An open levels stream read by a real HTTP client, as the console reads it. */
@@ -144,19 +144,7 @@ describe('confidence monitor', async () => {
 
   it('reads silence with every input off; the silence alarm is raised, logged once, and cleared when sound returns', async () => {
     const s = await open(operator);
-    const off = await t.post(
-      'setsetting',
-      [
-        {
-          section: 'setting_audio_input',
-          data: [
-            { key: 'macin1', value: 'false' },
-            { key: 'linein1', value: 'false' },
-          ],
-        },
-      ],
-      admin,
-    );
+    const off = await t.post('setsetting', settingBody('setting_audio_input', { macin1: 'false', linein1: 'false' }), admin);
     expect(off.body.result).toBe(true);
     // The engine re-plans: no input meters, the program (anullsrc) is digital silence.
     await waitFor(() => s.last()?.running && s.last()!.inputs.length === 0 && s.last()!.program?.peak === null, {
@@ -167,7 +155,7 @@ describe('confidence monitor', async () => {
     await waitFor(async () => (await status()).audioalarm === 'true', { what: 'the silence alarm', timeoutMs: 15_000 });
     expect(oplog().filter((d) => d === 'No sound for 2 s: check the microphones')).toHaveLength(1);
 
-    await t.post('setsetting', [{ section: 'setting_audio_input', data: [{ key: 'macin1', value: 'true' }] }], admin);
+    await t.post('setsetting', settingBody('setting_audio_input', { macin1: 'true' }), admin);
     await waitFor(() => (input(s.last(), 'macin1')?.peak ?? -100) > -19, { what: 'mic 1 back on the meters', detail: () => s.last() });
     await waitFor(async () => (await status()).audioalarm === 'false', { what: 'the alarm to clear', timeoutMs: 10_000 });
     expect(oplog().filter((d) => d === 'Sound is back: the silence alarm is cleared')).toHaveLength(1);
