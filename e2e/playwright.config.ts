@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests',
   outputDir: '../.tmp/e2e-results',
-  workers: 1,
+  // Two workers, each with its own service (support/global-setup.ts): spec files run two at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   fullyParallel: false,
   reporter: 'list',

@@ -8,8 +8,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const MAIN = join(ROOT, 'apps/server/dist/main.js');
 const CONSOLE_DIST = join(ROOT, 'apps/console/dist');
 const CONSOLE_INDEX = join(CONSOLE_DIST, 'index.html');
-/** The service's own output, kept after the run for when a test fails because of the service. */
-export const SERVICE_LOG = join(ROOT, '.tmp/e2e-service.log');
+/** A service's own output, kept after the run for when a test fails because of the service. */
+export const serviceLog = (name: string) => join(ROOT, `.tmp/e2e-service${name ? `-${name}` : ''}.log`);
 
 export interface RunningService {
   baseURL: string;
@@ -24,7 +24,10 @@ export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Passw0rd!';
  * Starts the service the way `npm start` does (`node apps/server/dist/main.js`), on a free port with a fresh
  * DATA_DIR, and resolves once `POST /api/roominfo` answers.
  */
-export async function startService(opts: { env?: Record<string, string>; webconfig?: object } = {}): Promise<RunningService> {
+export async function startService(
+  opts: { env?: Record<string, string>; webconfig?: object; name?: string } = {},
+): Promise<RunningService> {
+  const logFile = serviceLog(opts.name ?? '');
   for (const [file, what] of [
     [MAIN, 'service'],
     [CONSOLE_INDEX, 'console'],
@@ -56,7 +59,7 @@ export async function startService(opts: { env?: Record<string, string>; webconf
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
-  const log = createWriteStream(SERVICE_LOG);
+  const log = createWriteStream(logFile);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
@@ -66,7 +69,7 @@ export async function startService(opts: { env?: Record<string, string>; webconf
   child.stderr?.on('data', keep);
   let stopping = false;
   child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`\nThe Roomcast service exited during the tests (code ${code}, signal ${signal}); see ${SERVICE_LOG}`);
+    if (!stopping) console.error(`\nThe Roomcast service exited during the tests (code ${code}, signal ${signal}); see ${logFile}`);
     log.end(`\n[exit code ${code} signal ${signal}]\n`);
   });
 

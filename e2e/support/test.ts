@@ -3,6 +3,12 @@ import { Api } from './api';
 import { LoginPage } from '../pages/login.page';
 import { ShellPage } from '../pages/shell.page';
 
+// A worker talks to its own service (global-setup.ts starts one per worker): TEST_PARALLEL_INDEX is the worker's
+// slot, set by Playwright before this module loads, so every `process.env.E2E_BASE_URL` read in a worker is its own.
+const serviceURLs = process.env.E2E_BASE_URLS?.split(' ').filter(Boolean) ?? [];
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+if (serviceURLs.length) process.env.E2E_BASE_URL = serviceURLs[slot % serviceURLs.length];
+
 interface Fixtures {
   adminPassword: string;
   /** An API client, not logged in. */
