@@ -12,8 +12,9 @@ export default defineConfig({
   retries: 0,
   fullyParallel: false,
   reporter: 'list',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous for a loaded 2-core machine running two workers with ffmpeg: a passing test never waits for them.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   globalSetup: './support/global-setup.ts',
   use: {
     browserName: 'chromium',

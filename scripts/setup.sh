@@ -22,10 +22,21 @@ if [ "$purpose" = test ]; then
   # unzip -t checks the batch-download zips (tests); zip -0 is the reference of bench/batch-zip.mjs.
   command -v unzip >/dev/null 2>&1 || need+=(unzip)
   command -v zip >/dev/null 2>&1 || need+=(zip)
+  # 7-Zip opens the AES-256 system-log zip (getSysLog) in its tests; Info-ZIP's unzip cannot.
+  command -v 7zz >/dev/null 2>&1 || command -v 7z >/dev/null 2>&1 || need+=(7zip)
+  # socat's pseudo-terminal pairs stand in for the RS-232/RS-485 ports (PTZ and control-panel tests, bench/ptz-latency.mjs).
+  command -v socat >/dev/null 2>&1 || need+=(socat)
+  # zbarimg decodes the PPT screen's QR code (e2e/tests/ppt.spec.ts).
+  command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
   # A real RTSP camera for the media tests: the same RTSP server with x264enc (plugins-ugly) for its picture.
   dpkg -s gstreamer1.0-plugins-ugly >/dev/null 2>&1 || need+=(gstreamer1.0-plugins-ugly)
   # A real RTMP destination for the RTMP output tests (vitest and browser): nginx with the RTMP module, run by the tests.
   for pkg in nginx-light libnginx-mod-rtmp; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+  done
+  # Real upload servers for the FTP/FTPS/SFTP tests and bench/upload-throughput.mjs: pyftpdlib (pyOpenSSL for
+  # FTPS) and OpenSSH's sshd, each started by the test on loopback with a scratch root; sftp and curl are the references.
+  for pkg in python3-pyftpdlib python3-openssl openssh-server openssh-client curl; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
   done
 fi
@@ -57,6 +68,11 @@ fi
 if [ "$purpose" = test ] && stale packages/cloud-doubles/dist/.stamp packages/cloud-doubles/src packages/cloud-doubles/package.json; then
   echo "setup: building the cloud doubles"
   npm run build -w @roomcast/cloud-doubles --silent && touch packages/cloud-doubles/dist/.stamp
+fi
+# The real servers tests start on loopback (nginx as an RTMP destination or an HTTP cache; tests and benchmarks only).
+if [ "$purpose" = test ] && stale packages/test-servers/dist/.stamp packages/test-servers/src packages/test-servers/package.json; then
+  echo "setup: building the test servers"
+  npm run build -w @roomcast/test-servers --silent && touch packages/test-servers/dist/.stamp
 fi
 if stale apps/server/dist/.stamp apps/server/src packages/contract/dist/.stamp; then
   echo "setup: building the service"

@@ -29,6 +29,23 @@ export class LivePlayerPart {
     await expect.poll(() => this.currentTime(), { timeout: 15_000 }).toBeGreaterThan(from + 1);
   }
 
+  /**
+   * Plays again after an interruption: within `timeout`, the picture's clock moves on by more than half a second over
+   * one second of watching (a reconnected player starts a new timeline, so only progress counts, not a position).
+   */
+  async expectAdvancing(timeout = 45_000): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          const from = await this.currentTime();
+          await this.page.waitForTimeout(1000);
+          return (await this.currentTime()) - from;
+        },
+        { timeout, intervals: [0] },
+      )
+      .toBeGreaterThan(0.5);
+  }
+
   /** Seconds between what is shown and the newest picture received (the player's own buffer). */
   bufferedAhead(): Promise<number> {
     return this.video.evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0));

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '@roomcast/test-servers';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAIN = join(ROOT, 'apps/server/dist/main.js');
@@ -16,6 +16,9 @@ export interface RunningService {
   adminPassword: string;
   stop: () => Promise<void>;
 }
+
+/** The service's "restart me" exit code (the sandbox reboot, apps/server/src/host/power.ts). */
+const RESTART_EXIT_CODE = 75;
 
 /** A strong password for the test admin: the service refuses short ones. */
 export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Passw0rd!';
@@ -45,19 +48,6 @@ export async function startService(
   const baseURL = `http://127.0.0.1:${port}`;
   // The same V8 flags as `npm start` (apps/server/node-flags).
   const flags = readFileSync(join(ROOT, 'apps/server/node-flags'), 'utf8').trim().split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      CONSOLE_DIR: consoleDir,
-      ...opts.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const log = createWriteStream(logFile);
   let output = '';
@@ -65,13 +55,36 @@ export async function startService(
     output = (output + chunk.toString()).slice(-8000);
     log.write(chunk);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
   let stopping = false;
-  child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`\nThe Roomcast service exited during the tests (code ${code}, signal ${signal}); see ${logFile}`);
-    log.end(`\n[exit code ${code} signal ${signal}]\n`);
-  });
+  // As `npm start` (scripts/start.sh): exit code 75 is the sandbox's reboot, and the service is started again.
+  const launch = (): ChildProcess => {
+    const proc = spawn(process.execPath, [...flags, MAIN], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        CONSOLE_DIR: consoleDir,
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout?.on('data', keep);
+    proc.stderr?.on('data', keep);
+    proc.on('exit', (code, signal) => {
+      if (code === RESTART_EXIT_CODE && !stopping) {
+        log.write(`\n[exit code ${code}: restarting, as npm start does]\n`);
+        child = launch();
+        return;
+      }
+      if (!stopping) console.error(`\nThe Roomcast service exited during the tests (code ${code}, signal ${signal}); see ${logFile}`);
+      log.end(`\n[exit code ${code} signal ${signal}]\n`);
+    });
+    return proc;
+  };
+  let child = launch();
 
   const stop = async () => {
     stopping = true;
@@ -79,7 +92,11 @@ export async function startService(
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilAnswering(baseURL, child, () => output);
+    await waitUntilAnswering(
+      baseURL,
+      () => child,
+      () => output,
+    );
   } catch (err) {
     await stop();
     throw err;
@@ -87,10 +104,11 @@ export async function startService(
   return { baseURL, adminPassword: E2E_ADMIN_PASSWORD, stop };
 }
 
-async function waitUntilAnswering(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilAnswering(baseURL: string, child: () => ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The service exited with code ${child.exitCode}:\n${output()}`);
+    const { exitCode } = child();
+    if (exitCode !== null && exitCode !== RESTART_EXIT_CODE) throw new Error(`The service exited with code ${exitCode}:\n${output()}`);
     try {
       const res = await fetch(`${baseURL}/api/roominfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       if (res.ok) return;

@@ -95,6 +95,7 @@ test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
         ['/console/usermanage/user', '.rc-page .ant-card-body .ant-btn-primary'],
         ['/console/usermanage/group', '.rc-page .ant-card-extra .ant-btn-primary'],
         ['/console/operation/opemain', '[data-testid=schedule-panel] .ant-card-extra .ant-btn-primary'],
+        ['/console/system/settings', '[data-testid=task-schedule-panel] .ant-card-extra .ant-btn-primary'],
       ];
       for (const [route, add] of dialogs) {
         await openRoute(page, route);

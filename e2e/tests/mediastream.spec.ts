@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { Api } from '../support/api';
 import { BLOCKING, axeScan, findingTable, findings } from '../support/axe';
-import { NginxRtmp } from '../support/nginx-rtmp';
+import { NginxRtmp } from '@roomcast/test-servers';
 import { shoot } from '../support/screenshots';
 import { kv, loginUserWith, storedSettings } from '../support/settings';
 import { settled } from '../support/settle';

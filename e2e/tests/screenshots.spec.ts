@@ -15,6 +15,8 @@ function shoot(page: Page, lang: string, name: string): Promise<void> {
 test.describe('screenshots', () => {
   for (const lang of LANGUAGES) {
     test(`main screens in ${lang}`, async ({ page, adminPassword, loginPage }) => {
+      // About twenty screens, each waited on until still.
+      test.setTimeout(180_000);
       await page.addInitScript((value) => localStorage.setItem('roomcast.language', value), lang);
 
       await page.goto('/login');
@@ -44,12 +46,37 @@ test.describe('screenshots', () => {
       await expect(page.getByTestId('disk-scan')).toBeVisible();
       await shoot(page, lang, 'storage');
 
+      await page.goto('/console/advance/3rdpart');
+      await expect(page.getByTestId('settings-viewing')).toBeVisible();
+      await shoot(page, lang, 'thirdparty');
+
       await page.goto('/console/system/settings');
       await expect(page.getByTestId('settings-viewing')).toBeVisible();
       await shoot(page, lang, 'system-settings');
 
-      // A screen that later work owns.
+      // The picture settings (issue 12): video, effect with the layout modal, OSD with its picture.
       await page.goto('/console/operation/opevideo');
+      await expect(page.getByTestId('settings-viewing')).toBeVisible();
+      await shoot(page, lang, 'video');
+      await page.goto('/console/operation/opeeffect');
+      await expect(page.getByTestId('settings-viewing')).toBeVisible();
+      await expect(page.getByTestId('layout-card').getByRole('switch')).toBeVisible();
+      await shoot(page, lang, 'effect');
+      await page.getByTestId('layout-card').locator('.ant-btn').last().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shoot(page, lang, 'effect-layout-modal');
+      await page.getByRole('dialog').locator('.ant-modal-footer .ant-btn').first().click();
+      await page.goto('/console/operation/opeosd');
+      await expect(page.getByTestId('settings-viewing')).toBeVisible();
+      await expect(page.getByTestId('settings-picture-img')).toBeVisible({ timeout: 20_000 });
+      await shoot(page, lang, 'osd');
+      await page.goto('/console/operation/opeppt');
+      await expect(page.getByTestId('settings-viewing')).toBeVisible();
+      await expect(page.getByTestId('ppt-qrcode')).toBeVisible();
+      await shoot(page, lang, 'ppt');
+
+      // A screen that later work owns.
+      await page.goto('/console/system/about');
       await expect(page.getByTestId('not-available')).toBeVisible();
       await shoot(page, lang, 'not-available');
 

@@ -87,15 +87,16 @@ test.describe('cloud sharing', () => {
     await list.searchFor(title);
     const row = list.row(title);
 
-    for (const [provider, stored] of [
-      ['Google Drive', undefined],
-      ['Dropbox', join(cloudDir(), 'dropbox', 'Roomcast', main.filepath.split('/').pop()!)],
+    for (const [provider, target, stored] of [
+      ['Google Drive', 'google', undefined],
+      ['Dropbox', 'dropbox', join(cloudDir(), 'dropbox', 'Roomcast', main.filepath.split('/').pop()!)],
     ] as const) {
       await row.getByRole('button', { name: `Share ${title}`, exact: true }).click();
       await page.getByRole('menuitem', { name: provider, exact: true }).click();
       await expect(list.toast(`Queued for upload to ${provider}.`)).toBeVisible();
       await expect(list.toast(`Share completed: ${title} (${provider})`)).toBeVisible({ timeout: 30_000 });
-      await expect(row.getByTestId('transfer-state')).toHaveText('Done');
+      // The upload column shows each target's state (listupload).
+      await expect(row.locator(`[data-testid="transfer-state"][data-target="${target}"]`)).toHaveText('Done');
       if (stored) expect(statSync(stored).size).toBe(main.filesize);
     }
 
@@ -119,7 +120,7 @@ test.describe('cloud sharing', () => {
       .click();
     await page.getByRole('menuitem', { name: 'Google Drive', exact: true }).click();
     await expect(list.toast(/^Fail to share media file: /)).toBeVisible({ timeout: 30_000 });
-    await expect(list.row(newest.title).getByTestId('transfer-state')).toHaveText('Failed');
+    await expect(list.row(newest.title).locator('[data-testid="transfer-state"][data-target="google"]')).toHaveText('Failed');
     await adminApi.call('setsetting', [{ section: 'setting_cloud_google', data: kv({ refreshtoken: GOOGLE_CREDENTIALS.refreshToken }) }]);
   });
 });

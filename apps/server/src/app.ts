@@ -13,6 +13,8 @@ import { registerUploadRoute } from './api/upload-route.js';
 import { registerRecordTempRoute } from './api/record-temp-route.js';
 import { registerLiveRoutes } from './api/live-route.js';
 import { registerMonitorRoutes } from './api/monitor-route.js';
+import { registerPptRoutes } from './api/ppt-route.js';
+import { registerPictureRoute } from './api/picture-route.js';
 import { createServices, type Services } from './services/index.js';
 import { systemClock, type Clock } from './services/core/index.js';
 import { refusal, sendAnswer } from './api/refusals.js';
@@ -42,6 +44,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   const db = opts.db ?? openDatabase(join(config.dataDir, 'roomcast.db'));
   const mpLog = dir ? new RotatingFile(join(dir, 'mp.log')) : undefined;
+  const frontLog = dir ? new RotatingFile(join(dir, 'frontlog.log')) : undefined;
   const { areas, internals } = createServices({
     config,
     db,
@@ -49,6 +52,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     power: opts.power ?? createPower(config.hostAdapter),
     warn: (m) => app.log.warn(m),
     mpLog: (line) => mpLog?.writeLine(`${new Date().toISOString()} ${line}`),
+    frontLog: (line) => frontLog?.writeLine(line),
   });
 
   if (dir) {
@@ -99,13 +103,15 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerRecordTempRoute(app, areas.recording.batchZip);
   registerLiveRoutes(app, internals.live);
   registerMonitorRoutes(app, areas.access.sessions, internals.monitor);
+  registerPptRoutes(app, internals.slides);
+  registerPictureRoute(app, areas.access.sessions, internals.picture);
 
   const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });
   // Every other GET is a console route (client-side routing): answer the console's index.html.
   // Files (a path with an extension) and the media, live, upload and static prefixes are never console routes:
   // a missing one is a 404, so a stale script or a broken cover fails visibly instead of receiving HTML.
-  const notConsole = /^\/(api|upload|media|xlive|static)\/|\.[\w]+$/;
+  const notConsole = /^\/(api|upload|media|xlive|static|ppt)\/|\.[\w]+$/;
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     if (req.method === 'GET' && consoleDir && !notConsole.test(path)) return reply.type('text/html').sendFile('index.html');
@@ -119,6 +125,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     await internals.live.halt();
     await internals.rtmp.halt();
     await internals.rtspOutputs.halt();
+    await internals.slides.halt();
+    await internals.devices.halt();
     await internals.media.stop();
     db.close();
   });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { LIMITS, SILENCE_ALARM_DEFAULT_S } from '@roomcast/contract';
+import { LIMITS, PTZ_STOP_AFTER_MS, SILENCE_ALARM_DEFAULT_S } from '@roomcast/contract';
 
 /** Everything the service reads from its environment, in one place. */
 export interface Config {
@@ -28,12 +28,40 @@ export interface Config {
   cloudUrls: { googleOauth?: string; googleApi?: string; dropboxApi?: string; dropboxContent?: string };
   /** Testing aid: upload chunk size in bytes (the clients' 8 MiB otherwise). */
   uploadChunkBytes: number | undefined;
+  /** The upload queue's first retry wait (then doubling); tests shorten it. Default 30 s. */
+  uploadRetryMs: number | undefined;
+  /** The Opencast agent's state and calendar period (OPENCAST_POLL_SECONDS shortens pyCA's 60 s for tests). */
+  opencastPollMs: number;
+  /** Device paths of the RS-232 and RS-485 ports (SERIAL_RS232_DEVICE, SERIAL_RS485_DEVICE); a port without one is absent. */
+  serialDevices: { rs232?: string; rs485?: string };
+  /** A PTZ movement with no release is stopped after this many ms (PTZ_STOP_AFTER_SECONDS shortens it for tests). */
+  ptzStopAfterMs: number;
+  /** Where the host adapter writes the machine's configuration files (HOST_ROOT; "/" on an appliance). */
+  hostRoot: string;
+  /** The network interface setting_system_network is about (NETWORK_INTERFACE; else the first with an IPv4 address). */
+  networkInterface: string | undefined;
+  /** UDP port of NTP servers (NTP_PORT; 123, tests use a loopback server's). */
+  ntpPort: number;
+  /** Sandbox: sync the device clock this often while NTP is enabled (NTP_POLL_MINUTES, default 60; 0: never). */
+  ntpPollMs: number;
 }
 
 /** A number of seconds from the environment (fractions allowed), else the default. */
 function positiveSeconds(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** A UDP/TCP port from the environment, else the default. */
+function port16(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 && n < 65536 ? n : fallback;
+}
+
+/** A serial port's device: as configured ("" for none), else an appliance's UART on a host and none in the sandbox. */
+function serialDevice(value: string | undefined, adapter: string, appliance: string): string | undefined {
+  if (value !== undefined) return value || undefined;
+  return adapter === 'host' ? appliance : undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,6 +90,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dropboxContent: env.DROPBOX_CONTENT_URL || undefined,
     },
     uploadChunkBytes: env.UPLOAD_CHUNK_KB ? Number(env.UPLOAD_CHUNK_KB) * 1024 : undefined,
+    uploadRetryMs: Number(env.UPLOAD_RETRY_MS) > 0 ? Number(env.UPLOAD_RETRY_MS) : undefined,
+    opencastPollMs: positiveSeconds(env.OPENCAST_POLL_SECONDS, 60) * 1000,
+    serialDevices: {
+      rs232: serialDevice(env.SERIAL_RS232_DEVICE, hostAdapter, '/dev/ttyS0'),
+      rs485: serialDevice(env.SERIAL_RS485_DEVICE, hostAdapter, '/dev/ttyS1'),
+    },
+    ptzStopAfterMs: positiveSeconds(env.PTZ_STOP_AFTER_SECONDS, PTZ_STOP_AFTER_MS / 1000) * 1000,
+    hostRoot: resolve(env.HOST_ROOT || '/'),
+    ntpPort: port16(env.NTP_PORT, 123),
+    networkInterface: env.NETWORK_INTERFACE || undefined,
+    ntpPollMs: Number(env.NTP_POLL_MINUTES ?? 60) * 60_000 || 0,
     mediaPreset: /^(ultrafast|superfast|veryfast|faster|fast|medium)$/.test(env.MEDIA_PRESET ?? '') ? env.MEDIA_PRESET! : 'veryfast',
   };
 }

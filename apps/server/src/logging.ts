@@ -4,6 +4,13 @@ import { Writable } from 'node:stream';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const KEEP = 3;
+/** A longer line is cut: one line can never exceed a file's share. */
+const MAX_LINE_BYTES = 64 * 1024;
+/**
+ * The most the logs of DATA_DIR/logs take: the five fixed files (log.txt, weblog.txt, mp.log, frontlog.log and
+ * mcprolog.log, the last written by no part yet) at 5 MB each with three rotated copies: 100 MB.
+ */
+export const LOGS_MAX_TOTAL_BYTES = 5 * (KEEP + 1) * MAX_BYTES;
 
 /**
  * An append-only log file rotated at 5 MB, keeping 3 old files (name.1 .. name.3), so logs cannot fill
@@ -20,10 +27,12 @@ export class RotatingFile extends Writable {
   }
 
   writeLine(line: string): void {
-    const text = line.endsWith('\n') ? line : `${line}\n`;
-    if (this.size + text.length > this.maxBytes) this.rotate();
+    const cut = line.length > MAX_LINE_BYTES ? `${line.slice(0, MAX_LINE_BYTES)} …(cut)` : line;
+    const text = cut.endsWith('\n') ? cut : `${cut}\n`;
+    const bytes = Buffer.byteLength(text);
+    if (this.size + bytes > this.maxBytes) this.rotate();
     appendFileSync(this.path, text);
-    this.size += Buffer.byteLength(text);
+    this.size += bytes;
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {

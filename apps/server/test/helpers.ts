@@ -32,7 +32,7 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
   // An operator's DATA_DIR/webconfig.json (e.g. site.cloundShare), read when the app is built.
   if (opts.webconfig) writeFileSync(join(dataDir, 'webconfig.json'), JSON.stringify(opts.webconfig));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', ...opts.env }),
+    ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', NTP_POLL_MINUTES: '0', ...opts.env }),
     adminPassword: ADMIN_PASSWORD,
   };
   const reboots: number[] = [];
@@ -62,7 +62,14 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
         ...headers,
       },
     });
-    return { status: res.statusCode, body: res.json() as { result: boolean; message: string; data?: any }, headers: res.headers, raw: res };
+    // A file answer (a `reply: 'binary'` call's success) is not JSON: its body counts as a success without data.
+    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+    const answer = (json ? res.json() : { result: res.statusCode === 200, message: '' }) as {
+      result: boolean;
+      message: string;
+      data?: any;
+    };
+    return { status: res.statusCode, body: answer, headers: res.headers, raw: res };
   }
   async function login(usercode = 'admin', password = ADMIN_PASSWORD): Promise<string> {
     const res = await post('login', { usercode, password });

@@ -105,7 +105,7 @@ describe('listmedia', async () => {
     });
     const [sd, hd] = row.files;
     expect(hd).toMatchObject({ channel: 10, filepath: 'recordings/20261102-100000/Room_HD.mp4', title: 'Lecture 5 Room_HD.mp4' });
-    expect(hd.url).toMatch(/^\/media\/recordings\/20261102-100000\/Room_HD\.mp4\?exp=\d+&sig=[0-9a-f]{64}$/);
+    expect(hd.url).toMatch(/^\/media\/recordings\/20261102-100000\/Room_HD\.mp4\?exp=\d+&s=[0-9a-f]{32}&sig=[0-9a-f]{64}$/);
     // The disk scan found this one missing: listed, but with nothing to play.
     expect(sd).toMatchObject({ channel: 11, url: '' });
     expect((await list('admin', { usercode: '*', queryfields: { name: 'Lecture 4' } })).body.data.rows[0]).toMatchObject({

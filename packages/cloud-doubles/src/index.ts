@@ -5,3 +5,4 @@
  */
 export * from './google-drive.js';
 export * from './dropbox.js';
+export * from './opencast.js';

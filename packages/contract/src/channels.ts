@@ -25,3 +25,24 @@ export const HD_CHANNEL = 10 satisfies ChannelCode;
 /** Video input channels A-F; layouts use A-E. */
 export const VIDEO_CHANNELS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export const LAYOUT_CHANNELS = ['A', 'B', 'C', 'D', 'E'] as const;
+
+/**
+ * The names `DATA_DIR/sources.json` binds to devices: the video inputs a channel may use (setting_video_input), the
+ * audio inputs (setting_audio_input), and the HDMI audio output (setting_general_output). docs/media-engine.md.
+ */
+export const SOURCE_NAMES = [
+  'hdmi1',
+  'hdmi2',
+  'hdmi3',
+  'hdmi4',
+  'sdi1',
+  'sdi2',
+  'sdi3',
+  'sdi4',
+  'mic1',
+  'mic2',
+  'line1',
+  'line2',
+  'hdmi5',
+  'hdmiaudioout',
+] as const;

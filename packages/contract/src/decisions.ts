@@ -1,3 +1,19 @@
+import { SESSION_HEADER } from './http.js';
+import {
+  LevelsMessage,
+  MeterLevel,
+  MONITOR_LEVELS_EVENT,
+  MONITOR_LEVELS_PATH,
+  MONITOR_PERMISSION,
+  MONITOR_PREVIEW_PATH,
+  SILENCE_ALARM_DB,
+  SILENCE_ALARM_DEFAULT_S,
+} from './monitor.js';
+import { describeRequirement } from './openapi.js';
+import { PPT_EVENTS_PATH, PPT_PAGE_PATH, PPT_QR_SIZE, PPT_SLIDE_EVENT, PPT_SLIDE_PATH } from './ppt.js';
+
+const fieldsOf = (schema: { shape: object }) => `{${Object.keys(schema.shape).join(', ')}}`;
+
 /**
  * What Roomcast decided where the spec says "not shown". Rendered into docs/api.md with the calls and codes,
  * so the decisions and the contract cannot drift apart.
@@ -9,9 +25,24 @@ export const DECISIONS: { topic: string; decision: string }[] = [
       'Setting codes `setting_cloud_google` (enable, clientid, clientsecret, path) and `setting_cloud_dropbox` (enable, path, accesstoken); secrets are write-only. `share {type, file}` uploads one recording file; `listshare` tells which providers are enabled.',
   },
   {
+    topic: 'FTP/SFTP upload',
+    decision:
+      "`setting_advance_ftp` uploads every finished recording through the upload queue when `enable` is on: `uploadmodel` videoonly puts the video files straight into `path`, folderandvideo in a folder per recording, all (default) adds the player thumbnails (`snapshots/`) to that folder; each file gets `{file}.sha256` beside it. `protocol` also takes `ftps` (explicit TLS); `scp` is sent as SFTP. `timeenable`: FTP transfers start only inside `timebegin`-`timeend` (device time, both included; overnight when the end is before the begin). `netsync`/`netsynctime` are set when all of a recording's files are done; `resyncrecord` queues it again and clears them; `testftp` tests the values shown; `listupload` gives each recording's upload state per target. SSH host keys are trusted on first use. Details: docs/upload.md.",
+  },
+  {
     topic: 'Media center',
     decision:
-      'Setting code `setting_media_center` (enable, host, port, terminaltype, series, version); `resyncmediaclientrecord` queues a recording for it again.',
+      'Setting code `setting_media_center` (enable, host, port, terminaltype, series, version), a labelled panel of System settings.',
+  },
+  {
+    topic: 'Media server (Opencast)',
+    decision:
+      'The hidden media-server panel of the Third-party screen configures `setting_media_server` (enable, url, username, password: secret, agentname: "" means the room name made into letters, digits and . _ -, workflow, schedules, flavors: `CODE=type/subtype` pairs such as `HD=presenter/source,CH1=presentation/source`). Roomcast is then an Opencast capture agent as pyCA is (digest or basic authentication, agent state every minute and on change, capabilities, the calendar with ETag): the events of its calendar are read-only recording schedules (`schedule` answers `origin: opencast`; update and delete are refused), recorded like any schedule; the recordings of events are ingested through the upload queue when they finish, any other recording when `resyncmediaclientrecord` asks; `mediasvrsync` is set when the ingest is done. `mediaserverstatus` shows the agent and its ingest queue. Details: docs/opencast.md.',
+  },
+  {
+    topic: 'iCal schedules',
+    decision:
+      '`exportschedule` answers every recording schedule as one .ics text (a VEVENT each, UTC times, the first occurrence as DTSTART, RRULE DAILY / WEEKLY;BYDAY / MONTHLY;BYMONTH;BYMONTHDAY with UNTIL the last start, STATUS CANCELLED when disabled). `importschedule {ics}` adds its events (an event whose UID a schedule has updates that schedule); besides those rules it maps DAILY;BYDAY to a week cycle, DAILY;BYMONTH/BYMONTHDAY and YEARLY to a month cycle, COUNT to the last occurrence, no end to 2099-12-30, zoned times through their VTIMEZONE to the device zone. It answers `result: true` with `problems` (per event: a contract message) and changes nothing when any event cannot be a schedule (INTERVAL > 1, BYDAY in monthly rules, EXDATE/RDATE, RECURRENCE-ID, all-day events, an unknown zone, repeats of 24 h or more, or spec §5 rules).',
   },
   { topic: 'Auto repair', decision: 'Setting code `setting_autorepair` (enable, starttime, endtime, reboot).' },
   {
@@ -83,6 +114,16 @@ export const DECISIONS: { topic: string; decision: string }[] = [
     decision: 'Every time the device shows (status, recordings, operation log, schedules) is written in the device zone.',
   },
   {
+    topic: 'Network settings',
+    decision:
+      'With DHCP on, `realip`, `realnetmask`, `realgateway` and `realdns` are what the interface uses now (read from the machine); `realmac` always. A saved change of `setting_system_network` takes effect at the next boot: the console asks before saving and reboots right after. On a host it is written as a systemd-networkd file for the interface; in the sandbox it is kept as settings only (docs/operations.md).',
+  },
+  {
+    topic: 'Setting the clock and NTP',
+    decision:
+      "Writing `setting_datetime.current` (in the device zone) sets the device clock, then `current` is stored empty again, so writing the same value later sets it again; reads show the live clock. It is refused with `clockUnderNtp` while `setting_ntp.enable` is true. `syncntp` makes one SNTP exchange with `setting_ntp.server` and brings the clock to it (`ntpServerMissing` without a server, `ntpSyncFailed` with the reason when the server cannot be reached or answers badly); the operation-log line says by how much the clock was corrected. On a host the clock is the machine's (timedatectl, systemd-timesyncd); in the sandbox it is the machine's plus an offset the service keeps (docs/operations.md). Sessions time out on the machine clock, so setting the clock logs nobody out.",
+  },
+  {
     topic: 'Automatic layout switching',
     decision:
       '`setlayoutswitch {enable: true}` rotates the output through the saved layout slots in slot order, each shown for `LIMITS.layoutSwitchIntervalS` (20 s) with the layout animation, while the picture is encoded (recording or live). Slots showing a channel without a source are skipped; with fewer than two left nothing switches. A slot chosen by hand holds a whole interval, then switching goes on from it. The state is stored and survives a restart.',
@@ -90,7 +131,7 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   {
     topic: 'Layout animations',
     decision:
-      '`setting_layout_animate` type 0-15 are ffmpeg xfade transitions (`LAYOUT_ANIMATIONS`: fade, wipeleft, wiperight, wipeup, wipedown, slideleft, slideright, slideup, slidedown, circleopen, circleclose, horzopen, vertopen, dissolve, pixelize, zoomin); speed 0/1/2 lasts 1.5/1/0.5 s. In 4K mode layout changes are cuts.',
+      '`setting_layout_animate` type 0-15, named as spec §3 names them, are drawn with ffmpeg xfade transitions (`LAYOUT_ANIMATIONS`): 0 null is a cut; roll right-down diagbr, roll right-up diagtr, roll expand right/left smoothright/smoothleft, cover down/up/right/left wipedown/wipeup/wiperight/wipeleft, push down/up/right/left slidedown/slideup/slideright/slideleft, roll expand out horzopen, roll box appear rectcrop, alpha fade. Speed 0/1/2 lasts 1.5/1/0.5 s. In 4K mode layout changes are cuts and the console hides the animation.',
   },
   {
     topic: 'Player snapshots',
@@ -101,11 +142,79 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   {
     topic: 'Forcing out and a running recording',
     decision:
-      "Spec §2 says forcing a session out stops recording. Roomcast keeps a running recording going: a recording belongs to the room, not to a browser, and an operator would not expect a lecture to be cut because the same user logged in elsewhere. Forcing out ends the old session (its signed live URLs stop working and its live WebSockets close) and the operation log's login row says which session was forced out (`login user X (forced out the session from <address>)`).",
+      "Spec §2 says forcing a session out stops recording. Roomcast keeps a running recording going: a recording belongs to the room, not to a browser, and an operator would not expect a lecture to be cut because the same user logged in elsewhere. Forcing out ends the old session (its signed live and recording URLs stop working, its live WebSockets close and a recording or zip it is downloading is cut) and the operation log's login row says which session was forced out (`login user X (forced out the session from <address>)`).",
   },
   {
     topic: 'Who may watch the live room',
     decision:
       'A published room (`setting_room.publish` true) is public: its `/xlive/` URLs work without a session. An unpublished one is reachable only through the signed URLs `livesource` gives a session with `live`, or with `operating` for the preview of the Live panel (admin always); each playlist and segment request and each WebSocket upgrade checks that this session is still alive (and counts as activity), and without that the room answers 404 like a room that does not exist. Segments are served `public, max-age=31536000, immutable` (their names are never reused) and the playlist `public, max-age=1`, so a CDN can stand in front of a published room; signed answers are `private`.',
+  },
+  {
+    topic: 'Confidence monitor routes',
+    decision: `Two GET routes beside the calls serve the workbench's confidence monitor (beyond the spec). \`${MONITOR_LEVELS_PATH}\` streams the audio levels as Server-Sent Events: an event \`${MONITOR_LEVELS_EVENT}\` about 10 times a second while the encoder runs (and once with \`running: false\` when it stops), data \`${fieldsOf(LevelsMessage)}\`, each meter \`${fieldsOf(MeterLevel)}\` (peak and RMS in dBFS over ~100 ms, \`null\` for digital silence; one meter per input \`setting_audio_input\` enables, by its key, and \`program\`, the mix as recorded); a slow reader misses readings rather than queueing them. \`${MONITOR_PREVIEW_PATH}\` answers a JPEG of the composed picture, taken at most once a second and shared by every watcher (\`no-store\`; 404 while nothing is encoded). Both take the session from the \`${SESSION_HEADER}\` header like the calls, never from the URL (so the console reads them with \`fetch\`), need ${describeRequirement(MONITOR_PERMISSION)}, and refuse like the calls (401 without a live session, 403 without the function); at most 64 level streams are open at once (429), and a stream closes when its session ends. The silence alarm is \`status.audioalarm\`: raised when the loudest input stays below ${SILENCE_ALARM_DB} dBFS for ${SILENCE_ALARM_DEFAULT_S} s while recording, and cleared when sound returns or the recording ends, each time with an operation-log row.`,
+  },
+  {
+    topic: 'Slide switching (setting_ppt)',
+    decision:
+      'The slides channel is `setting_ppt.slidechannel` (A-E, default C: in the default wiring A and B are cameras and C the computer). While the composite picture is encoded and `switchenable` or `pushenable` is on, one low-rate ffmpeg decode of that channel (5 frames a second) scores each frame against the one before (ffmpeg `select` scene score, 0-100 %); a frame scoring at least `switchdiff` is a new slide. With `switchenable` on, a new slide puts the slides-first layout on the output for `switchduration` seconds: the slides full frame and the first other channel of the layout on the output as a picture in picture at the bottom right (layout type 3), or the slides alone (type 0) when it shows no other channel; a layout that already shows only the slides is left alone. Another new slide meanwhile extends the time. Then the layout that was on the output before comes back. A layout the operator chooses meanwhile (`setlayoutid`, `layout`, saving the slot on the output) ends the slides first at once and is not replaced when the time is up; automatic layout switching holds while the slides are first and gives the layout put back a whole interval. Turning `switchenable` off, or the encode stopping, puts the layout before back at once. The status keeps `layoutbuttonid` of the slot the operator chose.',
+  },
+  {
+    topic: 'Slides page (ppt.html)',
+    decision: `While \`setting_ppt.pushenable\` is on, \`${PPT_PAGE_PATH}\` on the device's own address is a public page (no session, like a published live room) showing the latest slide the slide watcher saw (a 1280-wide JPEG at \`${PPT_SLIDE_PATH}\`), in the browser's language (English, Simplified or Traditional Chinese). It updates itself from \`${PPT_EVENTS_PATH}\` (Server-Sent Events: \`${PPT_SLIDE_EVENT}\` with the new slide's number); at most 1000 such streams are open at once. While push is off the page says slides are not shared (404) and asks again every 10 s; the picture and the stream are 404. Slides are seen only while the picture is encoded (recording, live or an output); the last one stays until the next. The PPT screen shows a ${PPT_QR_SIZE}×${PPT_QR_SIZE} QR code of the page's URL as the console's browser reaches the device (its origin + \`${PPT_PAGE_PATH}\`), downloadable as a JPEG, and copies the link.`,
+  },
+  {
+    topic: 'PTZ cameras',
+    decision:
+      'Setting code `setting_ptz_camera` (read: serialport or cameracontrol; write: serialport): per channel 0-3 its protocol (`visca` or `pelcod` on a serial port, `viscaip` for VISCA over IP), serial port and address (VISCA 1-7, PELCO-D 1-255), or IP address and UDP port (default 52381). Serial device paths are configuration (`SERIAL_RS232_DEVICE`, `SERIAL_RS485_DEVICE`). Presets 0-9 are PELCO-D presets 1-10. The bytes sent are listed in docs/devices.md.',
+  },
+  {
+    topic: 'PTZ press and release',
+    decision:
+      '`remotecontrol` `end` always sends a stop. While a button is held the console repeats its `start` every `PTZ_KEEPALIVE_MS` (1 s); a repeated start of the running movement is not sent again. A movement with no end and no repeated start for `PTZ_STOP_AFTER_MS` (3 s) is stopped by the service (dead-man timer). The operation log gets one row per press (at its end) and per preset.',
+  },
+  {
+    topic: 'Control panel',
+    decision:
+      'A port whose `setting_serial_port` use is `controlpannel` reads ASCII lines (CR, LF or CR LF; case-insensitive): `PING`, `RECORD START|PAUSE|RESUME|STOP`, `LAYOUT 1-9`, `PRESET n` (channel 0) or `PRESET c n`; each is answered `OK` or `ERR <reason>` with CR LF (docs/devices.md). Commands go through the record control, layout and PTZ services; recordings started there belong to user code `panel`.',
+  },
+  {
+    topic: 'System tasks (task_schedule)',
+    decision:
+      "A task runs at `start` (HH:mm:ss, device zone) on each day of its cycle from when it was added or last edited (once: the first such time, then never again). With repeat it runs again every `repeatinterval` seconds until that day ends; each run may start within its window, `duration` seconds (without repeat: 60 s), so a run missed while the service was down is done late only inside its window, and never twice (the run is recorded before it acts). Tasks due together run one after another, reboot last. reboot: a running recording is stopped and finalized through the recording service, then the reboot path (sandbox: the service restarts). clearlog: every operation-log row written before it (its own line follows) and the rotated copies (`*.1`..`*.3`) of the fixed log files; the current files are kept. ntp: the system domain's NTP sync. Each run writes its outcome or its failure to the operation log.",
+  },
+  {
+    topic: 'Configuration backup (downloadgeneralfile / uploadgeneralfile)',
+    decision:
+      "The file-path header of downloadgeneralfile must be base64 of `roomcast-config.ini`; the answer is `roomcast-config-YYYYMMDD-HHmmss.ini`: a `[roomcast]` section (format, version, time), one section per setting code the caller may read and write (values as JSON strings), and `[end]` with the number of sections. Secrets (passwords, tokens, client secrets, the lock password), computed keys and the clock time are left out; a restore keeps the device's own. uploadgeneralfile takes at most 1 MB, refuses a file that is not `.ini`, not UTF-8, not a Roomcast backup, truncated (no `[end]`, or a wrong section count), or with any unknown section or key, secret or computed key, bad value or broken cross-key rule, naming line, section and key; otherwise it writes every section in one SQLite transaction (write guards included) and restarts. docs/backup.md.",
+  },
+  {
+    topic: 'System logs and debug mode (getSysLog, frontlog)',
+    decision:
+      'Debug mode opens when an admin double-clicks the icon of the System log title; the admin types the zip password there (8-64 characters, twice), and getSysLog gets it in its JSON body `{password}` (never stored). The file-path header is base64 of one fixed file (log.txt, mp.log, weblog.txt, frontlog.log, mcprolog.log) or `all` (also when absent); anything else is refused. The answer is `download_syslog.zip`, AES-256 (WinZip AES; 7-Zip opens it), with the fixed files that exist. The console sends its uncaught errors to `frontlog {entries:[{message, where}]}` (session only; at most 20 entries a minute per session kept). Logs rotate at 5 MB with three copies: at most 100 MB. docs/logs.md.',
+  },
+  {
+    topic: 'Video settings while recording or live',
+    decision:
+      '`setting_video_input` and `setting_rec_video_codec` apply at the next encoder start (the next recording or live stream); a write that changes them while recording, the live room or an RTMP output is on is refused ("Recording or live streaming is on: stop it before changing the video settings."), as the Video screen disables Edit then and when the status cannot be read. An encode running only for the RTSP outputs is re-planned at once. `setting_osd` and `setting_video_layout` re-plan a running encode at once (a recording rolls to a new segment). docs/media-engine.md "Picture settings".',
+  },
+  {
+    topic: 'Options per mode (site.mode4k)',
+    decision:
+      "The web config's `site.mode4k` is the box's mode; the service judges setting writes in it (`SettingContext`). Normal mode: main quality 1080/720/480/270 (default 1080), main bitrate 300-16000 kbit/s. 4K mode: 2160/1080/720/480 (default 2160), 2000-16000 kbit/s and 20000 at 2160 only, no RTSP source. A value stored in the other mode reads as the mode's default. Sub quality is 360 in both.",
+  },
+  {
+    topic: 'OSD logo upload',
+    decision:
+      '`uploadfile` with the path `logo.argb` (logotitle) takes `image/x-rgb`: a bottom-up ARGB raster of exactly the saved `logowidth` x `logoheight` (so the console saves the settings first, then uploads the image it drew at that size); it is stored with its size and never served. The engine scales the raster to the logo size saved later, so a size change needs no new upload. OSD positions and sizes are pixels of a 1920-wide picture, scaled to the encode. The OSD text has all its whitespace removed (spec §5), as album names do.',
+  },
+  {
+    topic: 'HDMI audio output',
+    decision:
+      '`setting_general_output.hdmiaudiooutput` plays the programme sound, while the encoder runs, on the ALSA device `DATA_DIR/sources.json` names `hdmiaudioout` (listsource tells it). With no such device the switch has no effect and the Audio screen shows it disabled with that reason.',
+  },
+  {
+    topic: 'The picture of the settings screens',
+    decision:
+      "`GET /api/monitor/picture.jpg` (session header; logotitle, videoeffect, videosetting, operating or record): the composed picture as the saved settings make it, 640 pixels wide; the running encode's next frame after a save, or a still rendered from the sources while nothing encodes (header `x-picture-source`: encoder or still). 503 when no picture comes out.",
   },
 ];

@@ -10,3 +10,5 @@ export * from './settings/index.js';
 export * from './openapi.js';
 export * from './layouts.js';
 export * from './monitor.js';
+export * from './tasks.js';
+export * from './ppt.js';

@@ -96,29 +96,47 @@ export function layoutType(id: number): LayoutType | undefined {
   return LAYOUT_TYPES[id];
 }
 
+/** What is wrong with a layout (spec §4/§5): an unknown type, a slot without a channel, a channel twice. */
+export type LayoutProblem = 'type' | 'empty' | 'duplicate';
+
 /**
- * setting_layout_animate `type` 0-15: the transition shown when the layout changes, each one of ffmpeg's
- * xfade transitions (docs/layouts.md). The console labels them by these names.
+ * Spec §5 layout rules, shared by the layout modal's Accept and the service's savelayout/layout: as many
+ * channels as the type has slots, none empty ('Empty channel is not allowed.'), none twice ('Duplicate channel
+ * is not allowed.').
+ */
+export function layoutProblem(l: { type: number; channels?: number; channeldata: readonly string[] }): LayoutProblem | undefined {
+  const type = LAYOUT_TYPES[l.type];
+  if (!type) return 'type';
+  const used = l.channeldata.slice(0, type.slots.length);
+  if ((l.channels !== undefined && l.channels !== type.slots.length) || l.channeldata.length !== type.slots.length) return 'empty';
+  if (used.some((c) => !c)) return 'empty';
+  if (new Set(used).size !== used.length) return 'duplicate';
+  return undefined;
+}
+
+/**
+ * setting_layout_animate `type` 0-15 (spec §3's names, `ANIMATION_TYPES`): the ffmpeg xfade transition each one is
+ * drawn with when the layout changes; 0 ("null") is a cut. docs/layouts.md shows the choice.
  */
 export const LAYOUT_ANIMATIONS = [
-  'fade',
-  'wipeleft',
-  'wiperight',
-  'wipeup',
-  'wipedown',
-  'slideleft',
-  'slideright',
-  'slideup',
-  'slidedown',
-  'circleopen',
-  'circleclose',
-  'horzopen',
-  'vertopen',
-  'dissolve',
-  'pixelize',
-  'zoomin',
+  null, // null
+  'diagbr', // roll right-down
+  'diagtr', // roll right-up
+  'smoothright', // roll expand right
+  'smoothleft', // roll expand left
+  'wipedown', // cover down
+  'wipeup', // cover up
+  'wiperight', // cover right
+  'wipeleft', // cover left
+  'slidedown', // push down
+  'slideup', // push up
+  'slideright', // push right
+  'slideleft', // push left
+  'horzopen', // roll expand out
+  'rectcrop', // roll box appear
+  'fade', // alpha
 ] as const;
-export type LayoutAnimation = (typeof LAYOUT_ANIMATIONS)[number];
+export type LayoutAnimation = NonNullable<(typeof LAYOUT_ANIMATIONS)[number]>;
 
 /** setting_layout_animate `speed` 0 low, 1 mid, 2 high: how long the transition lasts, in seconds. */
 export const LAYOUT_ANIMATION_SECONDS = [1.5, 1, 0.5] as const;

@@ -51,6 +51,12 @@ export const LIMITS = {
   albumDescriptionMax: 1000,
   /** Largest album cover uploadfile accepts (PNG, JPEG, GIF or WebP by content). */
   coverMaxBytes: 5 * 1024 * 1024,
+  /** Largest configuration backup uploadgeneralfile accepts (.ini). */
+  configBackupMaxBytes: 1024 * 1024,
+  /** The password the system-log zip is encrypted with (getSysLog, debug mode). */
+  syslogPassword: { min: 8, max: 64 },
+  /** The console's own errors (frontlog): entries per call, characters per message, entries a session may send per minute. */
+  frontlog: { entriesPerCall: 20, messageMax: 2000, perSessionPerMinute: 20 },
 } as const;
 
 export const LOG_FILES = ['log.txt', 'mp.log', 'weblog.txt', 'frontlog.log', 'mcprolog.log'] as const;
@@ -58,4 +64,6 @@ export const FILE_NAMES = {
   syslogZip: 'download_syslog.zip',
   usersExport: 'users_export.csv',
   importTemplate: 'import_user_template.csv',
+  /** The configuration backup's path: downloadgeneralfile's file-path header names it (spec §7). */
+  configBackup: 'roomcast-config.ini',
 } as const;

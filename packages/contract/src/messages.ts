@@ -39,6 +39,14 @@ export const MESSAGES = {
   cloudShareOff: 'Cloud sharing is turned off on this device.',
   shareQueued: 'Queued for upload to {0}.',
   recordingUploading: 'Recording {0} is being uploaded; wait until its upload ends.',
+  // Uploads to the FTP/SFTP server (setting_advance_ftp)
+  uploadTargetOff: 'Uploads to {0} are turned off.',
+  recordingNothingToUpload: 'Recording {0} has no files to upload.',
+  ftpHostMissing: 'Enter the server host first.',
+  ftpTestFailed: 'Connection test failed: {0}',
+  // The media server (Opencast capture agent)
+  mediaServerOff: 'The media server (Opencast) is not enabled.',
+  recordingNotFinished: 'Recording {0} has not finished yet.',
   // Live
   roomNotLiving: 'The live room is not living.',
   roomNotVisible: 'The live room does not exist.',
@@ -86,6 +94,21 @@ export const MESSAGES = {
   scheduleNoOccurrence: 'the schedule has no occurrence left between now and stop',
   scheduleIdRequired: 'id is required',
   scheduleNotFound: 'schedule {0} does not exist',
+  // iCal import and export, Opencast's schedules
+  scheduleReadOnly: "schedule {0} comes from Opencast's calendar: change it in Opencast",
+  icalInvalid: 'The file is not an iCalendar (.ics) file: {0}',
+  icalNoEvents: 'The calendar has no events.',
+  icalImportRefused: 'Nothing was imported: {0} of {1} events cannot become schedules.',
+  icalNoUid: 'the event has no UID',
+  icalNoTimes: 'the event has no start or end time',
+  icalAllDay: 'an all-day event has no start and stop times',
+  icalUnknownZone: 'time zone {0} is not described in the file',
+  icalOverride: 'a change to one occurrence of a repeating event (RECURRENCE-ID) cannot be scheduled',
+  icalExtraDates: 'excluded or added dates (EXDATE, RDATE) cannot be scheduled',
+  icalFrequency: 'repeating {0} cannot be scheduled: only daily, weekly and monthly repeats can',
+  icalInterval: 'repeating every {0} periods cannot be scheduled: schedules repeat every day, week or month',
+  icalRulePart: 'the repeat rule part {0} cannot be scheduled',
+  icalTooLong: 'a repeating event must be shorter than 24 hours',
   // Layout and effects
   messageFail: 'Fail to save animate setting',
   messageSucc: 'Saved successfully',
@@ -95,7 +118,16 @@ export const MESSAGES = {
   layoutDuplicateChannel: 'Fail to set layout: Duplicate channel is not allowed.',
   layoutSlotEmptyChannel: 'Fail to set layout: slot {0}: Empty channel is not allowed.',
   layoutSlotDuplicateChannel: 'Fail to set layout: slot {0}: Duplicate channel is not allowed.',
+  // Video settings and the OSD logo
+  videoSettingsBusy: 'Recording or live streaming is on: stop it before changing the video settings.',
+  logoNotArgb: 'The logo must be sent as a raw ARGB raster (image/x-rgb).',
+  logoSizeMismatch: 'The logo must be {0}x{1} pixels as set in the OSD settings ({2} bytes of ARGB); {3} bytes were sent.',
+  logoNoSize: 'Set the logo width and height (at least 1 pixel each) before uploading the logo.',
   messagePosSucc: 'Preset saved',
+  // Camera control (PTZ)
+  ptzPortMissing: 'The {0} port of camera channel {1} is not available on this device.',
+  ptzPortIsPanel: 'The {0} port is the control panel: camera channel {1} cannot use it.',
+  ptzSendFailed: 'The command could not be sent to camera channel {0}.',
   messageCopyOK: 'Copied',
   // Recording control
   recordPending: 'A recording command is already running, please wait.',
@@ -113,6 +145,13 @@ export const MESSAGES = {
   uploadCompleted: 'Upload completed',
   pathRejected: 'The file path is not allowed.',
   lockPasswordEmpty: 'Please input password.',
+  // System administration: tasks, configuration backup
+  taskNotFound: 'Task {0} does not exist.',
+  backupNotIni: 'The file is not a configuration backup (.ini).',
+  backupInvalid: 'The configuration file was not restored and nothing was changed: {0}',
+  ntpServerMissing: 'Set the NTP server first.',
+  clockUnderNtp: 'The clock is kept by NTP: turn NTP off to set it by hand.',
+  ntpSyncFailed: 'Could not sync with the NTP server {0}: {1}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

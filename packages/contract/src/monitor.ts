@@ -11,6 +11,14 @@ export const MONITOR_LEVELS_PATH = `${API_PREFIX}/monitor/levels`;
 export const MONITOR_PREVIEW_PATH = `${API_PREFIX}/monitor/preview.jpg`;
 /** Who may watch the monitor: the Record and Live panels' users (spec §6), as the workbench page. */
 export const MONITOR_PERMISSION: Requirement = anyOf('operating', 'record');
+/**
+ * The composed picture as the settings make it now (layout, fit, OSD with the logo): a frame of the running encode
+ * once it runs on the latest settings, else a still rendered from the sources; header `x-picture-source`
+ * `encoder` or `still`. For the screens that change the picture (OSD, effect, video) and the monitor's users.
+ */
+export const PICTURE_PATH = `${API_PREFIX}/monitor/picture.jpg`;
+export const PICTURE_SOURCE_HEADER = 'x-picture-source';
+export const PICTURE_PERMISSION: Requirement = anyOf('logotitle', 'videoeffect', 'videosetting', 'operating', 'record');
 /** The SSE event name of a levels message. */
 export const MONITOR_LEVELS_EVENT = 'levels';
 

@@ -90,9 +90,19 @@ export async function callRaw<N extends CallName>(name: N, bytes: Blob | ArrayBu
   return envelope<CallData<N>>(await send(name, bytes, opts.contentType ?? 'application/octet-stream', opts.filePath));
 }
 
-/** A call answering a file (getSysLog, downloadgeneralfile): the blob and its file name. */
-export async function callDownload(name: CallName, filePath: string): Promise<{ blob: Blob; filename: string }> {
-  const res = await send(name, '', 'application/octet-stream', filePath);
+/**
+ * A call answering a file (getSysLog, downloadgeneralfile): the blob and its file name. `body` is the call's JSON
+ * body when it takes one (getSysLog: the zip password); otherwise nothing is sent.
+ */
+export async function callDownload<N extends CallName>(
+  name: N,
+  filePath: string,
+  body?: CallRequest<N>,
+): Promise<{ blob: Blob; filename: string }> {
+  const res =
+    body === undefined
+      ? await send(name, '', 'application/octet-stream', filePath)
+      : await send(name, JSON.stringify(body), 'application/json', filePath);
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('application/json')) await envelope(res);
   if (!res.ok) throw new ApiError(MESSAGES.downloadError, res.status, 'http');
@@ -101,6 +111,43 @@ export async function callDownload(name: CallName, filePath: string): Promise<{ 
   const disposition = res.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
   return { blob: await res.blob(), filename };
+}
+
+/**
+ * A raw-bytes call whose upload progress is shown (uploadgeneralfile): XMLHttpRequest, since fetch reports no
+ * upload progress. Same headers, timeout, 401 handling and envelope as `callRaw`; `onProgress` gets 0..1.
+ */
+export function callUpload<N extends CallName>(
+  name: N,
+  file: Blob,
+  opts: RawOptions & { onProgress?: (fraction: number) => void },
+): Promise<CallData<N>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiPath(name));
+    xhr.timeout = LIMITS.requestTimeoutMs;
+    xhr.setRequestHeader('content-type', opts.contentType ?? 'application/octet-stream');
+    const session = readSession();
+    if (session) xhr.setRequestHeader(SESSION_HEADER, session.id);
+    if (opts.filePath !== undefined) xhr.setRequestHeader(FILE_PATH_HEADER, encodeFilePath(opts.filePath));
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
+    };
+    xhr.ontimeout = () => reject(new ApiError(MESSAGES.rpcTimeout, 0, 'timeout'));
+    xhr.onerror = () => reject(new ApiError(MESSAGES.errorLogin, 0, 'network'));
+    xhr.onload = () => {
+      if (xhr.status === 401) {
+        clearSession();
+        onUnauthorized();
+        reject(new ApiError(MESSAGES.sessionExpired, 401, 'http'));
+        return;
+      }
+      if (session) refreshSession();
+      const res = new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': 'application/json' } });
+      envelope<CallData<N>>(res).then(resolve, reject);
+    };
+    xhr.send(file);
+  });
 }
 
 /** Save a blob as a file in the browser. */

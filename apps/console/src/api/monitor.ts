@@ -1,4 +1,12 @@
-import { LevelsMessage, MONITOR_LEVELS_EVENT, MONITOR_LEVELS_PATH, MONITOR_PREVIEW_PATH, SESSION_HEADER } from '@roomcast/contract';
+import {
+  LevelsMessage,
+  MONITOR_LEVELS_EVENT,
+  MONITOR_LEVELS_PATH,
+  MONITOR_PREVIEW_PATH,
+  PICTURE_PATH,
+  PICTURE_SOURCE_HEADER,
+  SESSION_HEADER,
+} from '@roomcast/contract';
 import { readSession, refreshSession } from './session-store';
 
 /**
@@ -107,6 +115,21 @@ export async function fetchPreview(signal: AbortSignal): Promise<Blob | undefine
     const res = await fetch(MONITOR_PREVIEW_PATH, { headers: headers(), signal, cache: 'no-store' });
     if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/jpeg')) return undefined;
     return await res.blob();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The composed picture as the settings make it now (`PICTURE_PATH`): a frame of the running encode, or a still the
+ * service rendered from the sources; undefined when none can be had.
+ */
+export async function fetchPicture(signal: AbortSignal): Promise<{ blob: Blob; source: 'encoder' | 'still' } | undefined> {
+  try {
+    const res = await fetch(PICTURE_PATH, { headers: headers(), signal, cache: 'no-store' });
+    if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/jpeg')) return undefined;
+    const source = res.headers.get(PICTURE_SOURCE_HEADER) === 'encoder' ? 'encoder' : 'still';
+    return { blob: await res.blob(), source };
   } catch {
     return undefined;
   }

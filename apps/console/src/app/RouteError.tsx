@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { reportFrontError } from './front-log';
 
 /**
  * A page that failed to render or load (e.g. a stale chunk after an update): say so and offer a reload.
@@ -9,6 +11,7 @@ export function RouteError() {
   const { t } = useTranslation('common');
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
+  useEffect(() => reportFrontError(error), [error]);
   return (
     <div className="rc-result">
       <svg className="rc-result-icon" viewBox="64 64 896 896" width="72" height="72" fill="#ff4d4f" aria-hidden focusable="false">

@@ -11,6 +11,7 @@ import { systemHandlers } from './system.js';
 import { albumHandlers } from './albums.js';
 import { syncHandlers } from './sync.js';
 import { liveHandlers } from './live.js';
+import { deviceHandlers } from './devices.js';
 
 /**
  * Real handlers by area: `api/<area>.ts` holds the calls of `contract/calls/<area>.ts` and its handlers receive
@@ -26,6 +27,7 @@ export const AREA_HANDLERS: { [A in keyof Areas]: HandlerMap<Areas[A]> } = {
   albums: albumHandlers,
   sync: syncHandlers,
   live: liveHandlers,
+  devices: deviceHandlers,
 };
 
 export const REAL_HANDLER_MAPS: HandlerMap<never>[] = Object.values(AREA_HANDLERS);

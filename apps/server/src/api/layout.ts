@@ -3,7 +3,8 @@ import type { LayoutArea } from '../services/layout/index.js';
 import type { HandlerMap } from './handler.js';
 
 export const layoutHandlers: HandlerMap<LayoutArea> = {
-  listlayout: (ctx) => ctx.services.layouts.list() as CallData<'listlayout'>,
+  listsource: (ctx) => ctx.services.sources(),
+  listlayout: (ctx) => ctx.services.layouts.overview() as CallData<'listlayout'>,
   savelayout: (ctx) => {
     ctx.describe(`slots ${ctx.body.map((l) => l.index + 1).join(', ')}`);
     ctx.services.layouts.save(ctx.body);

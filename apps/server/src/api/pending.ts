@@ -8,18 +8,7 @@ import type { HandlerMap } from './handler.js';
  * call, and answer result:false "not available in this version yet" — never canned data. Remove a name
  * here when its real handler lands; a test keeps this list and the real handlers disjoint.
  */
-export const PENDING_CALLS = [
-  'remotecontrol',
-  'resyncrecord',
-  'resyncmediaclientrecord',
-  'task_schedule',
-  'getSysLog',
-  'downloadgeneralfile',
-  'uploadgeneralfile',
-  'setlockscreen',
-  'unlockscreen',
-  'syncntp',
-] as const satisfies readonly CallName[];
+export const PENDING_CALLS = ['setlockscreen', 'unlockscreen'] as const satisfies readonly CallName[];
 
 const notAvailable = () => {
   throw Fail.of('notAvailableYet');

@@ -14,7 +14,8 @@ function disposition(filename: string): string {
 /**
  * `GET /static/recordTemp/<token>.zip?exp=&sig=`: the zip a batchdownload call prepared, streamed as it is built
  * (STORE, with its exact Content-Length under 4 GiB so the browser's download shows progress). The signature
- * is the permission (who may see the files was checked by batchdownload); the files are checked again here.
+ * is the permission (who may see the files was checked by batchdownload), as long as the session it was
+ * prepared for lives; the files are checked again here.
  */
 export function registerRecordTempRoute(app: FastifyInstance, batches: BatchZipService): void {
   app.get(`${RECORD_TEMP_PREFIX}*`, async (req, reply) => {
@@ -34,8 +35,11 @@ export function registerRecordTempRoute(app: FastifyInstance, batches: BatchZipS
     // HEAD: the headers only (Fastify's HEAD route would read a stream it is given to its end).
     if (req.method === 'HEAD') return reply.send(Readable.from([]));
     const zip = streamZip(batch.files);
+    // The session it was prepared for ends (logout, forced out): the download stops too.
+    const release = batch.sessionId ? batches.hold(batch.sessionId, () => reply.raw.destroy()) : undefined;
     // A client that goes away stops the reading of the files.
     reply.raw.once('close', () => {
+      release?.();
       if (!reply.raw.writableFinished) zip.destroy();
     });
     return reply.send(zip);

@@ -24,4 +24,14 @@ export const scheduleHandlers: HandlerMap<ScheduleArea> = {
         return schedules.remove(b.data.id);
     }
   },
+  exportschedule: (ctx) => ctx.services.schedules.exportIcal(),
+  importschedule: (ctx) => {
+    const result = ctx.services.schedules.importIcal(ctx.body.ics);
+    ctx.describe(
+      result.problems.length
+        ? `import refused: ${result.problems.length} event(s) cannot be schedules`
+        : `import: ${result.added} added, ${result.updated} updated`,
+    );
+    return result;
+  },
 };

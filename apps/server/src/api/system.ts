@@ -1,5 +1,7 @@
+import { FILE_NAMES, LIMITS } from '@roomcast/contract';
+import { Fail } from '../services/core/index.js';
 import type { SystemArea } from '../services/system/index.js';
-import type { HandlerMap } from './handler.js';
+import { who, type HandlerMap } from './handler.js';
 
 export const systemHandlers: HandlerMap<SystemArea> = {
   status: (ctx) => ctx.services.status.status(),
@@ -9,4 +11,43 @@ export const systemHandlers: HandlerMap<SystemArea> = {
     ctx.services.oplog.clear();
   },
   reboot: (ctx) => ctx.services.power.rebootSoon(),
+  syncntp: async (ctx) => {
+    ctx.describe(await ctx.services.time.syncNow());
+  },
+  task_schedule: (ctx) => {
+    const tasks = ctx.services.tasks;
+    const b = ctx.body;
+    if (b.operation === 'list') return tasks.list();
+    if (b.operation === 'delete') {
+      ctx.describe(`delete ${b.data.id}`);
+      return tasks.remove(b.data.id);
+    }
+    ctx.describe(`${b.operation}${b.data.id === undefined ? '' : ` ${b.data.id}`} "${b.data.name}"`);
+    const [saved] = b.operation === 'add' ? tasks.add(b.data) : tasks.update(b.data);
+    ctx.describe(
+      `${b.operation} ${saved!.id} "${saved!.name}" ${saved!.taskcode} ${saved!.cycle} ${saved!.start}${saved!.enable ? '' : ' (disabled)'}`,
+    );
+    return [saved!];
+  },
+  getSysLog: async (ctx) => {
+    const which = ctx.services.logs.fileOf(ctx.filePath);
+    if (!which) throw Fail.of('pathRejected');
+    const { zip, files } = await ctx.services.logs.zip(which, ctx.body.password);
+    ctx.describe(`${which}: ${files.join(', ') || 'no log file yet'}`);
+    return { file: zip, filename: FILE_NAMES.syslogZip, contentType: 'application/zip' };
+  },
+  frontlog: (ctx) => ctx.services.frontlog.post(who(ctx), ctx.source, ctx.body.entries),
+  downloadgeneralfile: (ctx) => {
+    if (ctx.filePath !== FILE_NAMES.configBackup) throw Fail.of('pathRejected');
+    const { text, filename } = ctx.services.backup.backup(who(ctx));
+    return { file: Buffer.from(text, 'utf8'), filename, contentType: 'application/octet-stream' };
+  },
+  uploadgeneralfile: async (ctx) => {
+    const name = ctx.filePath?.split('/').pop()?.slice(0, 100);
+    ctx.describe(`${name ?? '(no name)'}, ${ctx.raw.length} bytes`);
+    if (ctx.raw.length > LIMITS.configBackupMaxBytes) throw Fail.of('uploadTooLarge', LIMITS.configBackupMaxBytes / (1024 * 1024));
+    const { codes, keys } = await ctx.services.backup.restore(who(ctx), ctx.raw, name);
+    ctx.describe(`${name ?? '(no name)'}: ${keys} values of ${codes} setting codes restored; restarting`);
+    ctx.services.power.restartAfterRestore();
+  },
 };

@@ -1,5 +1,6 @@
 import { LAYOUT_TYPES, type LayoutRect } from '@roomcast/contract';
 import { METER_KEY, PROGRAM_METER } from './audio-levels.js';
+import { SLIDES_FPS, slidesGraph } from './synthetic-slides.js';
 
 /** What one composite encode needs; built from the settings by the engine, turned into ffmpeg argv here. */
 export interface EncoderPlan {
@@ -34,7 +35,9 @@ export type SourceSpec =
       motion?: boolean;
     }
   | { kind: 'rtsp'; url: string }
-  | { kind: 'v4l2'; device: string };
+  | { kind: 'v4l2'; device: string }
+  /** The synthetic slides (`synthetic-slides.ts`): a slide that changes every `seconds`. */
+  | { kind: 'slides'; seconds: number };
 
 /** An audio input: a capture device, or the synthetic stand-in tone; `name` (the setting key) names its meter. */
 export type AudioSource = ({ kind: 'tone'; freq: number } | { kind: 'alsa'; device: string }) & { name?: string };
@@ -67,7 +70,8 @@ export interface OsdPlan {
   datetime: { x: number; y: number } | undefined;
   /** A file holding the overlay text (drawtext reads it: no filter escaping of user text). */
   text: { file: string; x: number; y: number } | undefined;
-  logo: { file: string; width: number; height: number; x: number; y: number } | undefined;
+  /** The raster (`sourceWidth` x `sourceHeight`, bottom-up ARGB) drawn at `width` x `height`. */
+  logo: { file: string; sourceWidth: number; sourceHeight: number; width: number; height: number; x: number; y: number } | undefined;
 }
 
 /** OSD coordinates and sizes are given for a 1920-wide picture (0-2000); scale them to the output. */
@@ -90,7 +94,8 @@ export function filterValue(v: string): string {
     .replace(/;/g, '\\;');
 }
 
-function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[] {
+/** The input options of a source at a picture size and rate (the slide watcher opens its channel with them too). */
+export function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[] {
   switch (spec.kind) {
     case 'synthetic':
       return [
@@ -102,9 +107,13 @@ function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[
       ];
     case 'rtsp':
       // A 2 s socket timeout: a lost camera ends the encode quickly, and the engine switches it to the slate.
-      return ['-rtsp_transport', 'tcp', '-timeout', '2000000', '-i', spec.url];
+      // No frame-rate probe (the fps filter sets the rate): it reads ~0.7 s of pictures before the encode starts, and
+      // the picture then stays that far behind the inputs paced in real time (bench/live-latency.mjs).
+      return ['-rtsp_transport', 'tcp', '-timeout', '2000000', '-fpsprobesize', '0', '-i', spec.url];
     case 'v4l2':
       return ['-f', 'v4l2', '-framerate', String(fps), '-i', spec.device];
+    case 'slides':
+      return ['-re', '-f', 'lavfi', '-i', slidesGraph({ width: w, height: h, seconds: spec.seconds, fps: Math.min(fps, SLIDES_FPS) })];
   }
 }
 
@@ -132,9 +141,17 @@ function slotsOf(plan: EncoderPlan, layout: { type: number; channeldata: string[
   });
 }
 
-/** ffmpeg argv of the composite encoder: HD MPEG-TS on stdout (pipe:1), SD on pipe:3. */
-export function buildEncoderArgs(plan: EncoderPlan): string[] {
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning'];
+/** The composed picture's part of the argv: its inputs, and filters ending in `[pic]` (layout, OSD, yuv420p). */
+interface PictureGraph {
+  args: string[];
+  filters: string[];
+  /** The next input index (the audio inputs follow the picture's). */
+  input: number;
+}
+
+/** Inputs and filter graph of the composed picture: the layout's sources fitted into their slots, then the OSD. */
+function pictureGraph(plan: EncoderPlan): PictureGraph {
+  const args: string[] = [];
   const filters: string[] = [];
   const pictures = [slotsOf(plan, plan.layout), ...(plan.transition ? [slotsOf(plan, plan.transition.from)] : [])];
   // One input per channel (a camera is opened once), split to every slot that shows it.
@@ -197,15 +214,55 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
       `drawtext=fontfile='${filterValue(o.fontFile)}':textfile='${filterValue(o.text.file)}':expansion=none:x=${osdScale(plan, o.text.x)}:y=${osdScale(plan, o.text.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`,
     );
   if (o.logo) {
-    args.push('-f', 'rawvideo', '-pixel_format', 'argb', '-video_size', `${o.logo.width}x${o.logo.height}`, '-i', o.logo.file);
-    // logo.argb is stored bottom-up (spec §5): flip it.
+    const { logo } = o;
+    args.push('-f', 'rawvideo', '-pixel_format', 'argb', '-video_size', `${logo.sourceWidth}x${logo.sourceHeight}`, '-i', logo.file);
+    // logo.argb is stored bottom-up (spec §5): flip it, then draw it at the OSD's size (given for a 1920-wide
+    // picture, like its position). One frame, repeated: its alpha blends it over the picture.
+    const w = Math.max(1, osdScale(plan, logo.width));
+    const h = Math.max(1, osdScale(plan, logo.height));
     filters.push(
-      `[${input}:v]vflip,format=rgba[logo]`,
-      `[${last}][logo]overlay=${osdScale(plan, o.logo.x)}:${osdScale(plan, o.logo.y)}:eof_action=repeat[withlogo]`,
+      `[${input}:v]vflip,scale=${w}:${h},format=rgba[logo]`,
+      `[${last}][logo]overlay=${osdScale(plan, logo.x)}:${osdScale(plan, logo.y)}:eof_action=repeat:format=auto[withlogo]`,
     );
     last = 'withlogo';
     input++;
   }
+  filters.push(`[${last}]${osd.length ? `${osd.join(',')},` : ''}format=yuv420p[pic]`);
+  return { args, filters, input };
+}
+
+/** ffmpeg argv of one JPEG of the composed picture, `width` wide, on stdout: what the settings look like now. */
+export function buildStillArgs(plan: EncoderPlan, width: number): string[] {
+  const { args, filters } = pictureGraph({ ...plan, transition: undefined });
+  filters.push(`[pic]scale=${width}:-2[still]`);
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    ...args,
+    '-filter_complex',
+    filters.join(';'),
+    '-map',
+    '[still]',
+    '-frames:v',
+    '1',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '5',
+    '-f',
+    'image2pipe',
+    'pipe:1',
+  ];
+}
+
+/** ffmpeg argv of the composite encoder: HD MPEG-TS on stdout (pipe:1), SD on pipe:3. */
+export function buildEncoderArgs(plan: EncoderPlan): string[] {
+  const picture = pictureGraph(plan);
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning', ...picture.args];
+  const filters = picture.filters;
+  let input = picture.input;
   // Audio: the enabled inputs mixed, at the set volume; silence when none is on.
   const sr = plan.audio.sampleRate;
   const audioLabels: string[] = [];
@@ -235,9 +292,8 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
     `${audioLabels.join('')}${mix}aresample=${sr},volume=${plan.audio.gain.toFixed(2)}${program}${split}`,
   ].join(';');
 
-  const chain = [`[${last}]${osd.length ? `${osd.join(',')},` : ''}format=yuv420p`];
-  if (plan.sub) filters.push(`${chain[0]},split=2[hd][sdin]`, `[sdin]scale=-2:${plan.sub.height}[sd]`);
-  else filters.push(`${chain[0]}[hd]`);
+  if (plan.sub) filters.push('[pic]split=2[hd][sdin]', `[sdin]scale=-2:${plan.sub.height}[sd]`);
+  else filters.push('[pic]null[hd]');
   args.push('-filter_complex', filters.join(';'), '-filter_complex', audioGraph);
 
   // A 1 s GOP: segments, HLS and pause/resume cut at keyframes, so this bounds their precision (±0.5 s).

@@ -10,7 +10,8 @@ const RESTART_DELAY_MS = 300;
 /**
  * The composite encoder: one ffmpeg process encoding the HD and SD pictures once; consumers attach to the
  * `hd` and `sd` fan-outs. Supervised: an unexpected exit is logged and the encoder restarts (emitting
- * 'restart' so recordings roll to a new segment). Events: 'log' (line), 'restart', 'exit' (code), and with a
+ * 'restart' so recordings roll to a new segment). Events: 'log' (line), 'start' (wanted from now on), 'restart',
+ * 'exit' (code; `wanted` is false once it was stopped), and with a
  * plan that has `meters`, 'levels' each time the program meter has a new reading (~10 a second; `levels` holds them).
  */
 export class Encoder extends EventEmitter {
@@ -24,6 +25,8 @@ export class Encoder extends EventEmitter {
   beforeRestart: () => Promise<void> = async () => {};
   private wantedNow = false;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** The running process was stopped by `replan`: its exit is no failure, and the new plan starts at once. */
+  private replanning = false;
   restarts = 0;
 
   get running(): boolean {
@@ -42,14 +45,19 @@ export class Encoder extends EventEmitter {
   /** Starts with a plan, or a function giving the current plan (asked again at every restart). */
   start(plan: EncoderPlan | (() => EncoderPlan)): void {
     this.plan = typeof plan === 'function' ? plan : () => plan;
+    const was = this.wantedNow;
     this.wantedNow = true;
     if (!this.proc) this.spawn();
+    if (!was) this.emit('start');
   }
 
   /** Restart with a new plan (layout or settings changed). */
   replan(plan: EncoderPlan | (() => EncoderPlan)): void {
     this.plan = typeof plan === 'function' ? plan : () => plan;
-    if (this.proc) this.proc.child.kill('SIGTERM');
+    if (this.proc) {
+      this.replanning = true;
+      this.proc.child.kill('SIGTERM');
+    }
   }
 
   async stop(): Promise<void> {
@@ -95,10 +103,19 @@ export class Encoder extends EventEmitter {
     p.child.on('error', (err) => this.emit('log', `ffmpeg could not start: ${err.message}`));
     void p.exited.then((code) => {
       if (this.proc === p) this.proc = undefined;
+      const planned = this.replanning;
+      this.replanning = false;
       this.emit('exit', code);
       if (!this.wantedNow) return;
       this.emit('log', `encoder exited (code ${code}); restarting`);
       this.restarts++;
+      // A re-plan (a layout change, slide switching) asked for this exit: the new plan starts at once, since the
+      // crash delay and the lost-source check would only show the change later.
+      if (planned && !this.proc) {
+        this.spawn();
+        this.emit('restart');
+        return;
+      }
       this.restartTimer = setTimeout(() => {
         void this.beforeRestart()
           .catch(() => undefined)

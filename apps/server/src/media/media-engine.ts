@@ -1,11 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { LAYOUT_ANIMATION_SECONDS, LAYOUT_ANIMATIONS } from '@roomcast/contract';
+import { audioOutput } from './audio-output.js';
 import { Encoder } from './encoder.js';
 import type { EncoderPlan, TransitionPlan } from './encoder-args.js';
 import type { EngineState } from './engine-state.js';
 import { defaultLayout, planFromSettings } from './plan-from-settings.js';
-import { PicturePreview } from './preview.js';
+import { readLogo } from './logo-file.js';
+import { PicturePreview, PREVIEW_WIDTH } from './preview.js';
+import { renderStill, stillQueue } from './still.js';
 import { rtspWatch } from './rtsp-watch.js';
 
 /** Metric-compatible fonts for the OSD font names (Debian: fonts-crosextra-carlito, fonts-liberation). */
@@ -28,7 +32,8 @@ export interface MediaSettings {
       | 'setting_osd'
       | 'setting_video_layout'
       | 'setting_advance_media_save'
-      | 'setting_layout_animate',
+      | 'setting_layout_animate'
+      | 'setting_general_output',
   ): Values;
 }
 
@@ -75,6 +80,9 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   let shown: EncoderPlan['layout'] | undefined;
   /** Whether the composite encode's current plan has the SD picture. */
   let sdPlanned = false;
+  /** Counts re-plans asked for (`apply`), and the count the running composite encode was planned at. */
+  let revision = 0;
+  let encodedRevision = 0;
   /**
    * The composite encode's plan (`composite` false: the base of an ISO plan). The SD picture is encoded when the
    * recording saves it (setting_advance_media_save.movie_low_enable) or the RTSP or RTMP sub output sends it.
@@ -84,7 +92,6 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     const osd = settings.read('setting_osd');
     const textFile = join(runDir, 'osd-text.txt');
     writeFileSync(textFile, osd.textcontent ?? '');
-    const logo = join(dataDir, 'upload', 'logo.argb');
     const video = settings.read('setting_video_input');
     const save = settings.read('setting_advance_media_save');
     const p = planFromSettings({
@@ -99,12 +106,15 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       devices: devices(),
       fontFiles: FONT_FILES,
       textFile,
-      logoFile: existsSync(logo) ? logo : undefined,
+      logo: readLogo(dataDir),
       preset,
       lost: rtsp.lost,
     });
     shown = p.layout;
-    if (composite) sdPlanned = p.sub !== undefined;
+    if (composite) {
+      sdPlanned = p.sub !== undefined;
+      encodedRevision = revision;
+    }
     // The composite encode measures its audio for the confidence monitor's meters.
     return { ...p, meters: true };
   };
@@ -112,7 +122,9 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   const transitionFrom = (from: EncoderPlan['layout'] | undefined, to: EncoderPlan['layout']): TransitionPlan | undefined => {
     if (!from || JSON.stringify(from) === JSON.stringify(to)) return undefined;
     const animate = settings.read('setting_layout_animate');
-    const effect = LAYOUT_ANIMATIONS[Number(animate.type)] ?? LAYOUT_ANIMATIONS[0];
+    // Type 0 ("null") and an unknown type are cuts.
+    const effect = LAYOUT_ANIMATIONS[Number(animate.type)];
+    if (!effect) return undefined;
     return { from, effect, seconds: LAYOUT_ANIMATION_SECONDS[Number(animate.speed)] ?? LAYOUT_ANIMATION_SECONDS[1] };
   };
   /** Per-channel (ISO) encodes by channel letter: their own encode of one source, full frame, no OSD. */
@@ -128,12 +140,40 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   };
   /** The confidence monitor's picture, from the composite encoder's HD fan-out. */
   const preview = new PicturePreview(encoder.hd, () => encoder.running);
+  /** The programme sound on the HDMI audio output device (sources.json `hdmiaudioout`) while the setting is on. */
+  const audioOut = audioOutput(
+    encoder,
+    () => (settings.read('setting_general_output').hdmiaudiooutput === 'true' ? devices().hdmiaudioout || undefined : undefined),
+    log,
+  );
   encoder.on('exit', () => preview.invalidate());
+  const still = stillQueue(() => renderStill({ ...plan(false), meters: false }, PREVIEW_WIDTH));
+  /**
+   * The composed picture as the settings make it now: a frame of the running encode once it runs on the latest
+   * plan (a save re-plans it: the frame after that), else a still rendered from the sources (nothing encodes).
+   */
+  const picture = async (): Promise<{ jpeg: Buffer; source: 'encoder' | 'still' } | undefined> => {
+    const deadline = Date.now() + 5000;
+    while (encoder.wanted && (!encoder.running || encodedRevision < revision) && Date.now() < deadline) {
+      // The re-plan's restart takes a few hundred milliseconds.
+      await sleep(100);
+    }
+    if (encoder.wanted) {
+      const jpeg = await preview.get();
+      return jpeg ? { jpeg, source: 'encoder' } : undefined;
+    }
+    const jpeg = await still();
+    return jpeg ? { jpeg, source: 'still' } : undefined;
+  };
   return {
     encoder,
     ensure: () => {
-      if (!encoder.running) encoder.start(plan);
+      if (encoder.running) return;
+      encoder.start(plan);
+      audioOut.refresh();
     },
+    /** The HDMI audio output follows setting_general_output (saved) and the encoder. */
+    audioOutput: audioOut,
     /** Starts the ISO encodes of the given channel letters (those with a source) and returns them. */
     ensureIso: (letters: string[]) => {
       const out: { letter: string; encoder: Encoder }[] = [];
@@ -156,6 +196,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     /** Re-plans a running encoder (layout or picture settings changed); recordings roll to a new segment. */
     apply: () => {
       if (!encoder.running) return;
+      revision++;
       // Only the first start of the new plan animates; a later restart (a lost camera) just shows it.
       let from = shown;
       encoder.replan(() => {
@@ -176,8 +217,11 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     encodesSd: () => encoder.running && sdPlanned,
     pollLostSources,
     stop: () => {
-      return Promise.all([encoder.stop(), ...[...iso.values()].map((e) => e.stop())]).then(() => undefined);
+      return Promise.all([audioOut.stop(), encoder.stop(), ...[...iso.values()].map((e) => e.stop())]).then(() => undefined);
     },
+    picture,
+    /** The capture devices of DATA_DIR/sources.json by source name (hdmi1, sdi2, ...); a name without one is the synthetic stand-in. */
+    devices,
     /** Channels whose RTSP source is lost (shown as the no-signal slate). */
     lostChannels: () => [...rtsp.lost],
     /** The confidence monitor: audio levels of the composite encode and a preview of its picture. */

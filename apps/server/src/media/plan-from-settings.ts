@@ -1,4 +1,5 @@
 import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-args.js';
+import type { StoredLogo } from './logo-file.js';
 
 type Values = Record<string, string>;
 export interface PlanInputs {
@@ -14,7 +15,8 @@ export interface PlanInputs {
   devices: Record<string, string>;
   fontFiles: Record<string, string>;
   textFile: string | undefined;
-  logoFile: string | undefined;
+  /** The uploaded logo raster (`media/logo-file.ts`), if there is a whole one. */
+  logo: StoredLogo | undefined;
   preset: string;
   /** Channel letters whose RTSP source is lost: they show the "no signal" slate until it is back. */
   lost?: ReadonlySet<string>;
@@ -38,6 +40,9 @@ export function sourceFor(letter: string, value: string, video: Values, devices:
     return url ? { kind: 'rtsp', url } : undefined;
   }
   const device = devices[value];
+  // "slides:10": the synthetic slides, a new slide every 10 s (for trying slide switching without a computer).
+  const slides = /^slides:(\d{1,3})$/.exec(device ?? '');
+  if (slides) return { kind: 'slides', seconds: Math.max(1, Number(slides[1])) };
   if (device) return { kind: 'v4l2', device };
   return {
     kind: 'synthetic',
@@ -89,9 +94,11 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
       datetime: on('enabledatetime') ? { x: num(i.osd.timex, 0), y: num(i.osd.timey, 0) } : undefined,
       text: on('enabletext') && i.textFile ? { file: i.textFile, x: num(i.osd.textx, 0), y: num(i.osd.texty, 0) } : undefined,
       logo:
-        on('enablelogo') && i.logoFile
+        on('enablelogo') && i.logo && num(i.osd.logowidth, 160) > 0 && num(i.osd.logoheight, 90) > 0
           ? {
-              file: i.logoFile,
+              file: i.logo.file,
+              sourceWidth: i.logo.width,
+              sourceHeight: i.logo.height,
               width: num(i.osd.logowidth, 160),
               height: num(i.osd.logoheight, 90),
               x: num(i.osd.logox, 0),

@@ -1,4 +1,4 @@
-import { grabJpeg } from './snapshot.js';
+import { KeyframeJpegs } from './keyframe-jpegs.js';
 import type { TsFanout } from './ts-fanout.js';
 
 /** Width of the confidence monitor's preview (the height keeps the picture's aspect ratio). */
@@ -9,27 +9,35 @@ export const PREVIEW_EVERY_MS = 1000;
 const PREVIEW_MAX_AGE_MS = 5000;
 
 /**
- * The confidence monitor's picture: a JPEG of the composed HD picture, taken on demand from the HD fan-out by
- * a short-lived decoder (no second encode) at most once a second and shared by every watcher. A watcher gets
- * the cached JPEG at once when there is one and a newer one is taken in the background once it is a second
- * old, so a page refreshing every second sees ~1 fps without waiting for a keyframe each time.
+ * The confidence monitor's picture: a JPEG of the composed HD picture, taken on demand from the HD fan-out (no
+ * second encode) at most once a second and shared by every watcher, by a decoder of its keyframes that runs while
+ * pictures are asked for (`keyframe-jpegs.ts`). A watcher gets the cached JPEG at once when there is one and a newer
+ * one is taken in the background once it is a second old, so a page refreshing every second sees ~1 fps without
+ * waiting for a keyframe each time.
  */
 export class PicturePreview {
   private cached: { jpeg: Buffer; at: number } | undefined;
   private taking: Promise<Buffer | undefined> | undefined;
   private generation = 0;
+  private readonly decoder: KeyframeJpegs | undefined;
+  private readonly grab: (fanout: TsFanout, width: number) => Promise<Buffer | undefined>;
 
+  /** `grab`: where pictures come from instead of the keyframe decoder (tests). */
   constructor(
     private readonly fanout: TsFanout,
     private readonly running: () => boolean,
     private readonly now: () => number = Date.now,
-    private readonly grab: (fanout: TsFanout, width: number) => Promise<Buffer | undefined> = grabJpeg,
-  ) {}
+    grab?: (fanout: TsFanout, width: number) => Promise<Buffer | undefined>,
+  ) {
+    this.decoder = grab ? undefined : new KeyframeJpegs(fanout, PREVIEW_WIDTH);
+    this.grab = grab ?? (() => this.decoder!.next());
+  }
 
-  /** Forgets the picture (the encoder stopped or restarted with another plan). */
+  /** Forgets the picture and stops the decoder (the encoder stopped or restarted with another plan). */
   invalidate(): void {
     this.cached = undefined;
     this.generation++;
+    this.decoder?.stop();
   }
 
   /** The latest picture, or undefined while the encoder is not running (or no picture came out). */

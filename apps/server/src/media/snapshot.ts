@@ -7,10 +7,9 @@ export const SNAPSHOT_WIDTH = 320;
 /** A snapshot that has not come out by then is given up (the encoder may be restarting). */
 const TIMEOUT_MS = 5000;
 
-/** ffmpeg argv: the first picture of an MPEG-TS stream on stdin, scaled, as a JPEG file (`pipe:1`: the JPEG's
- * bytes on stdout). A small probe, so it answers within a GOP (the default probes seconds of a live stream). */
+/** ffmpeg argv: the first picture of an MPEG-TS stream on stdin, scaled, as a JPEG file. A small probe, so it
+ * answers within a GOP (the default probes seconds of a live stream). */
 export function snapshotArgs(output: string, width = SNAPSHOT_WIDTH): string[] {
-  const toFile = output !== 'pipe:1';
   return [
     '-hide_banner',
     '-nostdin',
@@ -34,7 +33,11 @@ export function snapshotArgs(output: string, width = SNAPSHOT_WIDTH): string[] {
     'mjpeg',
     '-q:v',
     '5',
-    ...(toFile ? ['-f', 'image2', '-update', '1', '-y'] : ['-f', 'image2pipe']),
+    '-f',
+    'image2',
+    '-update',
+    '1',
+    '-y',
     output,
   ];
 }
@@ -62,23 +65,4 @@ export async function takeSnapshot(fanout: TsFanout, output: string): Promise<bo
   }
   rmSync(tmp, { force: true });
   return false;
-}
-
-/** One JPEG of an encoded stream in memory (the confidence monitor's preview), or undefined when none came out. */
-export async function grabJpeg(fanout: TsFanout, width: number): Promise<Buffer | undefined> {
-  const p = spawnFfmpeg(snapshotArgs('pipe:1', width), 0, true);
-  const stdin = p.child.stdin!;
-  stdin.on('error', () => undefined);
-  const chunks: Buffer[] = [];
-  p.child.stdout!.on('data', (d: Buffer) => chunks.push(d));
-  p.child.stderr!.resume();
-  const detach = fanout.attach((chunk) => {
-    if (stdin.writable) stdin.write(chunk);
-  }, 'nearest');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), TIMEOUT_MS);
-  const code = await p.exited;
-  clearTimeout(timer);
-  detach();
-  const jpeg = Buffer.concat(chunks);
-  return code === 0 && jpeg.length > 2 && jpeg[0] === 0xff && jpeg[1] === 0xd8 ? jpeg : undefined;
 }

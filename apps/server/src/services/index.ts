@@ -1,18 +1,26 @@
+import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
 import { createRepositories } from '../db/repositories/index.js';
+import { hostClock, sandboxClock, type HostClock } from '../host/clock.js';
+import { execFileRunner } from '../host/command-runner.js';
+import { hostNetwork as makeHostNetwork, type HostNetwork } from '../host/network.js';
 import type { Power } from '../host/power.js';
+import { sntpQuery } from '../host/sntp.js';
+import { openSerialLine, type OpenSerial } from '../host/serial.js';
 import { idleEngineState } from '../media/engine-state.js';
 import { mediaEngine } from '../media/media-engine.js';
 import { createAccess } from './access/index.js';
 import { createAlbums } from './albums/index.js';
+import { createDevices } from './devices/index.js';
 import { createScheduler, systemTimers, type Clock, type Timers } from './core/index.js';
 import { createLayout } from './layout/index.js';
 import { createLive } from './live/index.js';
+import { createPpt } from './ppt/index.js';
 import { createRecording } from './recording/index.js';
 import { createSchedule } from './schedule/index.js';
 import { createSettings } from './settings/index.js';
-import { createSync } from './sync/index.js';
+import { createMediaServer, createSync } from './sync/index.js';
 import { createOplog, createSystem } from './system/index.js';
 
 export interface ServiceDeps {
@@ -23,7 +31,15 @@ export interface ServiceDeps {
   warn?: (msg: string) => void;
   /** The media log (mp.log). */
   mpLog?: (line: string) => void;
+  /** The console's own errors (frontlog.log). */
+  frontLog?: (line: string) => void;
   timers?: Timers;
+  /** Opens a serial device (tests may pass another). */
+  openSerial?: OpenSerial;
+  /** The machine's clock adapter (tests may pass another); by HOST_ADAPTER otherwise. */
+  hostClock?: HostClock;
+  /** The machine's network adapter (tests may pass another); by HOST_ADAPTER otherwise. */
+  hostNetwork?: HostNetwork;
 }
 
 /**
@@ -31,16 +47,42 @@ export interface ServiceDeps {
  * scheduler. `areas` are what the API's handlers receive (one area each); `internals` are for the process
  * (app.ts, main.ts: shutdown, the media route, first-start admin) and for tests.
  */
-export function createServices({ config, db, clock, power, warn = () => {}, mpLog = () => {}, timers = systemTimers }: ServiceDeps) {
+export function createServices({
+  config,
+  db,
+  clock: machineClock,
+  power,
+  warn = () => {},
+  mpLog = () => {},
+  frontLog = () => {},
+  timers = systemTimers,
+  openSerial = openSerialLine,
+  hostClock: hostTime = config.hostAdapter === 'host'
+    ? hostClock(execFileRunner, config.hostRoot)
+    : sandboxClock(join(config.dataDir, 'run', 'clock.json'), () => machineClock.now()),
+  hostNetwork = makeHostNetwork(config.hostAdapter, { root: config.hostRoot, iface: config.networkInterface }),
+}: ServiceDeps) {
+  // The device clock: every time the service reads is the machine's plus the sandbox's offset (0 on a host), so
+  // setting the clock moves schedules, recordings and logs alike (host/clock.ts).
+  const clock: Clock = { now: () => machineClock.now() + hostTime.offsetMs() };
   const repos = createRepositories(db);
   const engine = idleEngineState();
   const scheduler = createScheduler({ clock, timers, log: warn });
   const wake = () => void scheduler.wake();
 
-  const settings = createSettings({ repos, clock, dataDir: config.dataDir, version: config.version, living: () => engine.living, warn });
+  const settings = createSettings({
+    repos,
+    clock,
+    dataDir: config.dataDir,
+    version: config.version,
+    living: () => engine.living,
+    realNetwork: () => ({ ...hostNetwork.real() }),
+    warn,
+  });
   const oplog = createOplog({ repos, device: settings.device });
   const media = mediaEngine(config.dataDir, { read: (code) => settings.settings.raw(code) }, engine, config.mediaPreset, mpLog);
-  const access = createAccess({ repos, clock });
+  // Sessions and the login throttle measure elapsed time: the machine clock, which setting the device clock leaves alone.
+  const access = createAccess({ repos, clock: machineClock });
   const recording = createRecording({
     repos,
     settings: settings.settings,
@@ -48,6 +90,7 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
     media,
     clock,
     device: settings.device,
+    sessions: access.area.sessions,
     zoneOffset: settings.zoneOffset,
     dataDir: config.dataDir,
     usbPath: config.usbPath,
@@ -58,14 +101,23 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
     oplog,
     replan: () => scheduler.replan(),
   });
+  const layout = createLayout({ repos, engine, media, settings: settings.settings, log: mpLog, wake });
+  const ppt = createPpt({
+    settings: settings.settings,
+    encoder: media.encoder,
+    devices: media.devices,
+    layouts: layout.area.layouts,
+    clock,
+    log: mpLog,
+  });
   const albums = createAlbums({
     repos,
     clock,
     device: settings.device,
     dataDir: config.dataDir,
     recordings: recording.recordingAccess,
+    logo: layout.logo,
   });
-  const layout = createLayout({ repos, engine, media, settings: settings.settings, log: mpLog, wake });
   const schedule = createSchedule({
     repos,
     clock,
@@ -85,22 +137,60 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
     storage: { hdd: recording.mediaPath, usb: () => config.usbPath },
     media: media.monitor,
     silenceAlarmMs: config.silenceAlarmMs,
+    repos,
+    clock,
+    zoneOffset: settings.zoneOffset,
+    recorder: recording.recording,
+    logsDir: join(config.dataDir, 'logs'),
+    frontLog,
+    version: config.version,
+    wake,
+    hostClock: hostTime,
+    ntpQuery: (server) => sntpQuery(server, { port: config.ntpPort, now: clock.now }),
+    ntpPollMs: config.ntpPollMs,
+    log: warn,
+    hostNetwork,
   });
   const sync = createSync({
     repos,
     clock,
     device: settings.device,
+    zoneOffset: settings.zoneOffset,
+    dataDir: config.dataDir,
     settings: settings.settings,
     files: recording.fileLookup,
     access: recording.recordingAccess,
     storage: recording.mediaStorage,
     addRemovalGuard: recording.addRemovalGuard,
+    onRecordingFinished: recording.recording.onFinished,
     cloudShare: settings.webconfig.site.cloundShare,
     cloudUrls: config.cloudUrls,
     chunkBytes: config.uploadChunkBytes,
+    retryBaseMs: config.uploadRetryMs,
     oplog: oplog.system,
     log: mpLog,
     wake,
+    replan: () => scheduler.replan(),
+  });
+  // The media server (Opencast capture agent): calendar schedules through the schedule domain, ingest through the one queue.
+  const mediaServer = createMediaServer({
+    repos,
+    clock,
+    device: settings.device,
+    settings: settings.settings,
+    zoneOffset: settings.zoneOffset,
+    access: recording.recordingAccess,
+    schedules: schedule.schedules,
+    onScheduleRun: schedule.onRun,
+    onRecordingFinished: recording.recording.onFinished,
+    recording: () => engine.recording !== 'idle',
+    queue: sync.queue,
+    resolveFile: sync.resolveFile,
+    relativeOf: (abs) => recording.mediaStorage.relativeOf(abs),
+    port: config.port,
+    pollMs: config.opencastPollMs,
+    log: mpLog,
+    oplog: oplog.system,
     replan: () => scheduler.replan(),
   });
   const live = createLive({
@@ -110,13 +200,36 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
     device: settings.device,
     sessions: access.area.sessions,
     urls: recording.mediaUrls,
+    binding: recording.sessionBinding,
     dataDir: config.dataDir,
     log: mpLog,
     oplog,
     replan: () => scheduler.replan(),
   });
+  const devices = createDevices({
+    settings: settings.settings,
+    serialDevices: config.serialDevices,
+    open: openSerial,
+    ptzStopAfterMs: config.ptzStopAfterMs,
+    timers,
+    recording: recording.recording,
+    layouts: layout.area.layouts,
+    oplog,
+    log: mpLog,
+    replan: () => scheduler.replan(),
+  });
   // main.ts starts the scheduler after crash recovery.
-  for (const job of [...layout.jobs, ...schedule.jobs, ...recording.jobs, ...access.jobs, ...sync.jobs, ...live.jobs, ...system.jobs])
+  for (const job of [
+    ...layout.jobs,
+    ...schedule.jobs,
+    ...recording.jobs,
+    ...access.jobs,
+    ...sync.jobs,
+    ...mediaServer.jobs,
+    ...live.jobs,
+    ...system.jobs,
+    ...devices.jobs,
+  ])
     scheduler.add(job);
 
   return {
@@ -128,8 +241,9 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
       schedule: schedule.area,
       system: system.area,
       albums: albums.area,
-      sync: sync.area,
+      sync: { ...sync.area, mediaServer: mediaServer.service },
       live: live.area,
+      devices: devices.area,
     },
     internals: {
       /** The confidence monitor (levels stream, preview, silence alarm) for `api/monitor-route.ts`. */
@@ -149,11 +263,19 @@ export function createServices({ config, db, clock, power, warn = () => {}, mpLo
       mediaUrls: recording.mediaUrls,
       mediaStorage: recording.mediaStorage,
       uploadFiles: albums.uploadFiles,
+      /** The composed picture as the settings make it now, for `api/picture-route.ts`. */
+      picture: layout.picture,
       transfers: sync.queue,
+      /** The Opencast capture agent (tests wait for its exchanges with `idle`). */
+      opencast: mediaServer.agent,
       live: live.live,
       rtmp: live.rtmp,
       /** The RTSP outputs (setting_live_rtsp): resumed by main.ts, halted by app.ts. */
       rtspOutputs: live.rtsp,
+      /** Slides (setting_ppt): the slide watcher and the latest slide for `api/ppt-route.ts`; halted by app.ts. */
+      slides: ppt.slides,
+      /** Camera control and the serial ports: halted by app.ts (movements stopped, ports closed). */
+      devices,
     },
   };
 }

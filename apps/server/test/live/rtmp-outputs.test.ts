@@ -18,7 +18,7 @@ import { RETRY_MAX_MS, retryDelay, rtmpOutputs } from '../../src/services/live/r
 import type { SettingsService } from '../../src/services/settings/index.js';
 import { ADMIN_PASSWORD, makeApp } from '../helpers.js';
 import { delay, waitFor } from '../wait.js';
-import { NginxRtmp } from './nginx-rtmp.js';
+import { NginxRtmp } from '@roomcast/test-servers';
 
 const run = promisify(execFile);
 const kv = (values: Record<string, string>) => Object.entries(values).map(([key, value]) => ({ key, value }));

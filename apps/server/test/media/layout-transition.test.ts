@@ -55,7 +55,9 @@ async function durationS(file: string): Promise<number> {
 describe('layout animations rendered by xfade', () => {
   it('every animation type is a transition this ffmpeg knows', async () => {
     const { stdout } = await run('ffmpeg', ['-hide_banner', '-h', 'filter=xfade']);
-    for (const name of LAYOUT_ANIMATIONS) expect(stdout).toMatch(new RegExp(`\\b${name}\\b`));
+    // Type 0 ("null") is a cut; the 15 others are transitions.
+    expect(LAYOUT_ANIMATIONS[0]).toBeNull();
+    for (const name of LAYOUT_ANIMATIONS.slice(1)) expect(stdout).toMatch(new RegExp(`\\b${name}\\b`));
     expect(LAYOUT_ANIMATIONS).toHaveLength(16);
   });
 
@@ -100,7 +102,7 @@ describe('a layout change while recording is animated in the recording', async (
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }] }, admin);
   await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] }, admin);
 
-  it('setlayoutid during a recording: A, then a wipe (type 1, slow), then B', async () => {
+  it('setlayoutid during a recording: A, then a wipe (type 8 "cover left", slow), then B', async () => {
     await t.post(
       'savelayout',
       [
@@ -117,7 +119,7 @@ describe('a layout change while recording is animated in the recording', async (
           {
             settingcode: 'setting_layout_animate',
             data: [
-              { key: 'type', value: '1' },
+              { key: 'type', value: '8' },
               { key: 'speed', value: '0' },
             ],
           },

@@ -23,7 +23,8 @@ async function picture(file: string): Promise<{ codec_name: string; width: numbe
 }
 
 describe('4K mode: main quality 2160 (real ffmpeg)', async () => {
-  const t = await makeApp();
+  // The box's mode is the web config's site.mode4k: 2160 and 20000 kbit/s are offered only there.
+  const t = await makeApp({ webconfig: { site: { mode4k: true } } });
   const admin = await t.login();
 
   it('records a 3840x2160 HD file at 20000 kbit/s with the 360-line SD beside it; a layout change is a cut that keeps recording', async () => {

@@ -76,7 +76,7 @@ describe('player snapshots taken while recording (real ffmpeg)', async () => {
     expect(list.length).toBe(t.internals.repos.snapshots.list(rec!.id).length);
     expect(list.map((s) => s.snapposition)).toEqual([...list.map((s) => s.snapposition)].sort((a, b) => a - b));
     for (const s of list) {
-      expect(s.url).toMatch(/^\/media\/recordings\/[^?]+\/snapshots\/\d{6}\.jpg\?exp=\d+&sig=[0-9a-f]{64}$/);
+      expect(s.url).toMatch(/^\/media\/recordings\/[^?]+\/snapshots\/\d{6}\.jpg\?exp=\d+&s=[0-9a-f]{32}&sig=[0-9a-f]{64}$/);
       const res = await t.app.inject({ url: s.url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/jpeg');

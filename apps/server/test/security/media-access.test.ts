@@ -29,7 +29,7 @@ describe('failure class: media public by default', async () => {
     const [rec] = (await t.post('listmedia', { usercode: '*' }, admin)).body.data.rows as { files: { url: string; filepath: string }[] }[];
     expect(rec!.files.length).toBeGreaterThan(0);
     for (const file of rec!.files) {
-      expect(file.url).toMatch(/\?exp=\d+&sig=[0-9a-f]{64}$/);
+      expect(file.url).toMatch(/\?exp=\d+&s=[0-9a-f]{32}&sig=[0-9a-f]{64}$/);
       expect((await rawRequest(port, { path: file.url, headers: { range: 'bytes=0-99' } })).status).toBe(206);
       const bare = file.url.slice(0, file.url.indexOf('?'));
       const attempts: [string, Record<string, string>][] = [

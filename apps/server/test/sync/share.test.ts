@@ -224,11 +224,6 @@ describe('the upload queue across a restart', async () => {
       repos: t.internals.repos,
       clock: { now: () => 0 },
       device: { now: () => 0, format: () => 'now' },
-      clientFor: () => {
-        throw new Error('not called');
-      },
-      labelOf: (x) => x,
-      resolveFile: () => undefined,
       oplog: () => {},
       log: (l) => logs.push(l),
       replan: () => {},

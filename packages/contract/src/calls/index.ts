@@ -65,7 +65,16 @@ export { ACCOUNT_FIELDS, LoginUser, User, UserGroup } from './access.js';
 export { Layout } from './layout.js';
 export { Recording, RecordingFile, ALL_USERS_CODE } from './recording.js';
 export { Album, COVER_FOLDER } from './albums.js';
-export { Schedule, Task } from './schedule.js';
-export { Status, OpeLogEntry } from './system.js';
+export { Schedule, SCHEDULE_ORIGINS, ICAL_IMPORT_MAX } from './schedule.js';
+export { Status, OpeLogEntry, Task } from './system.js';
+export { PTZ_KEEPALIVE_MS, PTZ_SPEEDS, PTZ_STOP_AFTER_MS } from './devices.js';
 
-export { TRANSFER_STATES, TRANSFER_TARGETS, type Transfer, type TransferTarget } from './sync.js';
+export {
+  SHARE_TARGETS,
+  TRANSFER_STATES,
+  TRANSFER_TARGETS,
+  type ShareTarget,
+  type Transfer,
+  type TransferTarget,
+  type UploadState,
+} from './sync.js';

@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { anyOf } from '../permissions.js';
 import { defineCall, nonEmptyTrimmed } from './define.js';
 
-/** Area `schedule`: recording schedules and system tasks, run by the one scheduler. */
+/** Area `schedule`: recording schedules, run by the one scheduler (system tasks are the system area's `task_schedule`). */
 
-const hhmmss = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be a time HH:mm:ss');
 const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be YYYY-MM-DD HH:mm:ss');
-const cycle = z.enum(['once', 'day', 'week', 'month']);
-const mask = (bits: number) =>
+export const cycle = z.enum(['once', 'day', 'week', 'month']);
+export const mask = (bits: number) =>
   z
     .number()
     .int()
     .min(0)
     .max(2 ** bits - 1);
+
+export const SCHEDULE_ORIGINS = ['console', 'opencast'] as const;
+/** The largest .ics file importschedule takes (the JSON body limit is 1 MB). */
+export const ICAL_IMPORT_MAX = 900_000;
 
 export const Schedule = z.object({
   id: z.number(),
@@ -24,6 +27,8 @@ export const Schedule = z.object({
   months: z.number(),
   monthdays: z.number(),
   enable: z.boolean(),
+  /** Roomcast's: `console` (made here or imported); `opencast`: an event of Opencast's calendar, read-only here. */
+  origin: z.enum(SCHEDULE_ORIGINS),
   duration: z.number(),
   schedules: z.array(z.object({ start: z.string(), end: z.string(), done: z.boolean() })),
 });
@@ -38,36 +43,7 @@ const ScheduleInput = z.object({
   monthdays: mask(31).default(0),
   enable: z.boolean().default(true),
 });
-export const Task = z.object({
-  id: z.number(),
-  name: z.string(),
-  taskcode: z.enum(['reboot', 'clearlog', 'ntp']),
-  start: z.string(),
-  cycle,
-  weekdays: z.number(),
-  months: z.number(),
-  monthdays: z.number(),
-  enable: z.boolean(),
-  next: z.string(),
-  repeat: z.boolean(),
-  repeatinterval: z.number(),
-  duration: z.number(),
-});
-const TaskInput = z.object({
-  id: z.number().int().optional(),
-  name: nonEmptyTrimmed(100),
-  taskcode: z.enum(['reboot', 'clearlog', 'ntp']),
-  start: hhmmss,
-  cycle,
-  weekdays: mask(7).default(0),
-  months: mask(12).default(0),
-  monthdays: mask(31).default(0),
-  enable: z.boolean().default(true),
-  repeat: z.boolean().default(false),
-  repeatinterval: z.number().int().min(0).max(86400).default(0),
-  duration: z.number().int().min(0).max(86400).default(0),
-});
-const crud = <T extends z.ZodType>(item: T) =>
+export const crud = <T extends z.ZodType>(item: T) =>
   z.discriminatedUnion('operation', [
     z.object({ operation: z.literal('list') }),
     z.object({ operation: z.literal('add'), data: item }),
@@ -83,11 +59,24 @@ export const scheduleCalls = {
     permission: anyOf('operating', 'record'),
     mutating: (b) => b.operation !== 'list',
   }),
-  task_schedule: defineCall({
-    summary: 'System tasks (reboot, clearlog, ntp): list returns an array.',
-    request: crud(TaskInput),
-    data: z.array(Task).optional(),
-    permission: anyOf('systemsetting'),
-    mutating: (b) => b.operation !== 'list',
+  exportschedule: defineCall({
+    summary:
+      'The recording schedules as an iCalendar (.ics) text: one VEVENT each (UTC times; RRULE DAILY, WEEKLY with BYDAY, MONTHLY with BYMONTH and BYMONTHDAY, UNTIL the last start; STATUS CANCELLED when disabled).',
+    request: z.object({}),
+    data: z.object({ filename: z.string(), ics: z.string() }),
+    permission: anyOf('operating', 'record'),
+    mutating: false,
+  }),
+  importschedule: defineCall({
+    summary:
+      'Adds the events of an iCalendar text as recording schedules (an event whose UID a schedule already has updates it). RRULE daily, weekly and monthly map to the cycles. When any event cannot become a schedule, nothing changes and `problems` says why for each such event.',
+    request: z.object({ ics: z.string().min(1).max(ICAL_IMPORT_MAX) }),
+    data: z.object({
+      added: z.number(),
+      updated: z.number(),
+      problems: z.array(z.object({ uid: z.string(), name: z.string(), message: z.string().describe('a contract message (English)') })),
+    }),
+    permission: anyOf('operating', 'record'),
+    mutating: true,
   }),
 };

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ADMIN, anyOf, PUBLIC, SESSION } from '../permissions.js';
-import { defineCall, Empty, NoData } from './define.js';
-import { LIMITS } from '../limits.js';
+import { defineCall, Empty, NoData, nonEmptyTrimmed } from './define.js';
+import { LIMITS, LOG_FILES } from '../limits.js';
+import { CONTROL_CHARS } from '../settings/define.js';
+import { TASK_CODES, TASK_CYCLES, TASK_SECONDS_MAX } from '../tasks.js';
+import { crud, mask } from './schedule.js';
 
 /** Area `system`: the engine status, the room, the operation log, logs and backups, reboot, lock screen, NTP. */
 
@@ -37,6 +40,44 @@ export const Status = z.object({
   audioalarm: truth,
 });
 export const OpeLogEntry = z.object({ usercode: z.string(), opesource: z.string(), description: z.string(), opetime: z.string() });
+/** A system task (spec §3); `next` is when it runs next in the device zone ('' when never: disabled, or a once task that ran). */
+export const Task = z.object({
+  id: z.number(),
+  name: z.string(),
+  taskcode: z.enum(TASK_CODES),
+  start: z.string(),
+  cycle: z.enum(TASK_CYCLES),
+  weekdays: z.number(),
+  months: z.number(),
+  monthdays: z.number(),
+  enable: z.boolean(),
+  next: z.string(),
+  repeat: z.boolean(),
+  repeatinterval: z.number(),
+  duration: z.number(),
+});
+const seconds = z.number().int().min(0).max(TASK_SECONDS_MAX).default(0);
+const TaskInput = z.object({
+  id: z.number().int().optional(),
+  name: nonEmptyTrimmed(100),
+  taskcode: z.enum(TASK_CODES),
+  start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'must be a time HH:mm:ss'),
+  cycle: z.enum(TASK_CYCLES),
+  weekdays: mask(7).default(0),
+  months: mask(12).default(0),
+  monthdays: mask(31).default(0),
+  enable: z.boolean().default(true),
+  repeat: z.boolean().default(false),
+  repeatinterval: seconds,
+  duration: seconds,
+});
+/** One error of the console (frontlog): control characters become spaces, so a line of frontlog.log stays one line. */
+const CONTROL_ALL = new RegExp(CONTROL_CHARS.source, 'gu');
+const frontText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((v) => v.replace(CONTROL_ALL, ' '));
 const pageNumber = z
   .string()
   .regex(/^\d{1,6}$/, 'must be a number')
@@ -81,16 +122,42 @@ export const systemCalls = {
     alsoGet: true,
   }),
   getSysLog: defineCall({
-    summary: 'Download system logs as a password-protected zip (admin only); the file-path header names the log file or "all".',
-    request: z.unknown(),
+    summary: `Download the system logs as ${'`download_syslog.zip`'}, AES-256 encrypted with the password of the body (admin only, from the log screen's debug mode). The file-path header (base64) names one fixed log file (${LOG_FILES.join(', ')}) or "all" (also when absent); any other path is refused.`,
+    request: z.object({
+      password: z
+        .string()
+        .min(LIMITS.syslogPassword.min, `must be at least ${LIMITS.syslogPassword.min} characters`)
+        .max(LIMITS.syslogPassword.max, `must be at most ${LIMITS.syslogPassword.max} characters`)
+        .refine((v) => !CONTROL_CHARS.test(v), 'must not contain control characters'),
+    }),
     data: NoData,
     permission: ADMIN,
-    mutating: false,
-    body: 'raw',
+    // Audited: who took the logs, and which, is in the operation log.
+    mutating: true,
     reply: 'binary',
   }),
+  frontlog: defineCall({
+    summary: `The console's own errors, appended to frontlog.log; at most ${LIMITS.frontlog.perSessionPerMinute} entries a minute per session are kept (the rest are counted as dropped).`,
+    request: z.object({
+      entries: z
+        .array(z.object({ message: frontText(LIMITS.frontlog.messageMax), where: frontText(300).default('') }))
+        .min(1)
+        .max(LIMITS.frontlog.entriesPerCall),
+    }),
+    data: z.object({ accepted: z.number(), dropped: z.number() }),
+    permission: SESSION,
+    mutating: false,
+  }),
+  task_schedule: defineCall({
+    summary: 'System tasks (reboot, clearlog, ntp) run by the scheduler: list (an array, with `next`), add, update, delete.',
+    request: crud(TaskInput),
+    data: z.array(Task).optional(),
+    permission: anyOf('systemsetting'),
+    mutating: (b) => b.operation !== 'list',
+  }),
   downloadgeneralfile: defineCall({
-    summary: 'Download the configuration backup (.ini) named by the file-path header.',
+    summary:
+      'Download the configuration backup (.ini of every setting code the caller may read and write, secrets left out) when the file-path header is base64 of `roomcast-config.ini`.',
     request: z.unknown(),
     data: NoData,
     permission: anyOf('systemsetting'),
@@ -100,7 +167,7 @@ export const systemCalls = {
   }),
   uploadgeneralfile: defineCall({
     summary:
-      'Restore a configuration backup (.ini bytes). Validated whole first; a bad file changes nothing. On success the service restarts.',
+      'Restore a configuration backup (.ini bytes, at most 1 MB; file-path header: its file name). Every section and key is validated first and all of it is written in one transaction, or nothing (the answer names the line, section and key). On success the service restarts.',
     request: z.unknown(),
     data: NoData,
     permission: anyOf('systemsetting'),

@@ -48,9 +48,16 @@ describe('storage and ports', () => {
     expect(write('setting_serial_port', { rs232_type: 'controlpannel', rs485_type: 'controlpannel' }).ok).toBe(false);
     expect(write('setting_serial_port', { rs232_type: 'controlpannel' }).ok).toBe(true);
   });
-  it('20000 kbit/s only at 2160', () => {
-    expect(write('setting_rec_video_codec', { main_bitrate: '20000' }).ok).toBe(false);
-    expect(write('setting_rec_video_codec', { main_quality: '2160', main_bitrate: '20000' }).ok).toBe(true);
+  it('20000 kbit/s only at 2160 (4K mode; video-modes.test.ts has the rest)', () => {
+    const write4k = (data: Record<string, string>) =>
+      applyWrite(
+        'setting_rec_video_codec',
+        {},
+        Object.entries(data).map(([key, value]) => ({ key, value })),
+        { mode4k: true },
+      );
+    expect(write4k({ main_quality: '1080', main_bitrate: '20000' }).ok).toBe(false);
+    expect(write4k({ main_quality: '2160', main_bitrate: '20000' }).ok).toBe(true);
   });
 });
 

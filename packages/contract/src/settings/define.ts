@@ -69,7 +69,21 @@ export interface SettingKeyDef {
   visibleWhen?: SettingCondition;
   /** Shown but not editable while this holds (e.g. the upload window while timed upload is off). */
   disabledWhen?: SettingCondition;
+  /**
+   * The options offered now, when they depend on the mode or on other keys (e.g. main bitrates in 4K mode, 20000
+   * only at 2160): a subset of `meta.options`. The console offers only these; a write of another one is refused.
+   */
+  choices?: (values: Record<string, string>, ctx: SettingContext) => readonly string[];
 }
+
+/**
+ * What a code's rules may depend on besides its values: the box's mode (web config `site.mode4k`). The service
+ * reads it from its web config and the console from `/static/webconfig.json`, so both judge the same way.
+ */
+export interface SettingContext {
+  mode4k: boolean;
+}
+export const NORMAL_MODE: SettingContext = { mode4k: false };
 
 /** A broken cross-key rule; `message` is English, from `SETTING_RULES` (`rules.ts`) so a reader's language can be found. */
 export interface SettingIssue {
@@ -83,9 +97,11 @@ export interface SettingCodeDef {
   read: Requirement;
   write: Requirement;
   /** Rules across keys (spec §4/§5) checked on the merged values after a write; any issue rejects the write. */
-  check?: (values: Record<string, string>) => SettingIssue[];
+  check?: (values: Record<string, string>, ctx: SettingContext) => SettingIssue[];
   /** Values forced on load or save (e.g. `hddenable` always true, `sub_quality` forced 360). */
-  normalize?: (values: Record<string, string>) => Record<string, string>;
+  normalize?: (values: Record<string, string>, ctx: SettingContext) => Record<string, string>;
+  /** Defaults that differ by mode (e.g. main quality 2160 in 4K mode), over the keys' own defaults. */
+  modeDefaults?: (ctx: SettingContext) => Record<string, string>;
   /**
    * What the other keys follow to while a person edits (spec §4, e.g. audio exclusivity): given the values right
    * after `changed` took its new value, the values to show. Pure; its results always pass `check`.
@@ -101,7 +117,7 @@ export function defineSetting<T extends SettingCodeDef>(def: T): T {
   return def;
 }
 
-type KeyExtra = Pick<SettingKeyDef, 'secret' | 'readOnly' | 'visibleWhen' | 'disabledWhen'>;
+type KeyExtra = Pick<SettingKeyDef, 'secret' | 'readOnly' | 'visibleWhen' | 'disabledWhen' | 'choices'>;
 
 /** Shorthand for a key definition; `extra` carries `secret` / `readOnly` and the conditions. */
 export const settingKey = (def: string, schema: z.ZodType<string, string>, description: string, extra: KeyExtra = {}): SettingKeyDef => {

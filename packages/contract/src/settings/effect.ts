@@ -1,5 +1,5 @@
 import { anyOf } from '../permissions.js';
-import { defineSetting, enumText, intText, settingKey as key } from './define.js';
+import { defineSetting, enumText, settingKey as key } from './define.js';
 
 /** Animation types 0-15 of spec §3 (0 none ... 15 alpha); index = type value. */
 export const ANIMATION_TYPES = [
@@ -21,13 +21,16 @@ export const ANIMATION_TYPES = [
   'alpha',
 ] as const;
 
+const ANIMATION_VALUES = ANIMATION_TYPES.map((_, i) => String(i)) as unknown as readonly [string, ...string[]];
+
 export const settingLayoutAnimate = defineSetting({
-  description: 'Transition animation when the layout switches.',
+  description: 'Transition animation when the layout switches (hidden in 4K mode, where layout changes are cuts).',
   read: anyOf('videoeffect'),
   write: anyOf('videoeffect'),
   keys: {
-    type: key('0', intText(0, ANIMATION_TYPES.length - 1), 'Animation type 0-15 (0 none).'),
-    speed: key('1', intText(0, 2), 'Animation speed: 0 low, 1 mid, 2 high.'),
+    // Values 0-15 as strings, offered by name (spec §3): an enum, so the console shows the names.
+    type: key('0', enumText(ANIMATION_VALUES), 'Animation type 0-15: 0 null (a cut), 1 roll right-down ... 15 alpha (spec §3).'),
+    speed: key('1', enumText(['0', '1', '2']), 'Animation speed: 0 low, 1 mid, 2 high.'),
   },
 });
 

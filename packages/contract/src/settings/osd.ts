@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { anyOf } from '../permissions.js';
-import { boolText, defineSetting, enumText, intText, settingKey as key, textMax, when, withMeta } from './define.js';
+import { boolText, compactText, defineSetting, enumText, intText, settingKey as key, when, withMeta } from './define.js';
 
 const coord = intText(0, LIMITS.osdCoordinateMax);
 const logoOff = when('enablelogo', 'false');
@@ -10,6 +10,8 @@ const textOff = when('enabletext', 'false');
 export const OSD_FONTS = ['calibri', 'times_new_roman', 'arial'] as const;
 /** The uploaded logo is always stored under this name (spec §3, §7 uploadfile). */
 export const LOGO_FILE = 'logo.argb';
+/** The content type of the logo upload: a raw bottom-up ARGB raster (spec §7 uploadfile). */
+export const LOGO_TYPE = 'image/x-rgb';
 
 export const settingOsd = defineSetting({
   description: 'On-screen display: logo, date/time, text and font.',
@@ -27,7 +29,10 @@ export const settingOsd = defineSetting({
     timex: key('1400', coord, 'Date/time left edge in pixels.', { disabledWhen: timeOff }),
     timey: key('20', coord, 'Date/time top edge in pixels.', { disabledWhen: timeOff }),
     enabletext: key('false', boolText, 'Show the text overlay.'),
-    textcontent: key('', textMax(LIMITS.osdTextMax), `Overlay text, at most ${LIMITS.osdTextMax} characters.`, { disabledWhen: textOff }),
+    // Spec §5: whitespace is stripped from the OSD text (as from URLs and codes), while typing and on save.
+    textcontent: key('', compactText(LIMITS.osdTextMax), `Overlay text, at most ${LIMITS.osdTextMax} characters, whitespace stripped.`, {
+      disabledWhen: textOff,
+    }),
     textx: key('20', coord, 'Text left edge in pixels.', { disabledWhen: textOff }),
     texty: key('1000', coord, 'Text top edge in pixels.', { disabledWhen: textOff }),
     fontname: key('arial', enumText(OSD_FONTS), 'Font: calibri, times_new_roman or arial.'),

@@ -1,6 +1,7 @@
+import { LAYOUT_CHANNELS } from '../channels.js';
 import { LIMITS } from '../limits.js';
 import { anyOf } from '../permissions.js';
-import { boolText, defineSetting, intText, settingKey as key } from './define.js';
+import { boolText, defineSetting, enumText, intText, settingKey as key } from './define.js';
 
 const diff = LIMITS.pptThresholdPercent;
 const duration = LIMITS.pptDurationS;
@@ -11,8 +12,15 @@ export const settingPpt = defineSetting({
   write: anyOf('ppt'),
   keys: {
     switchenable: key('false', boolText, 'Switch the layout to the slides when they change.'),
-    switchdiff: key('10', intText(diff.min, diff.max), `Change threshold in percent, ${diff.min}-${diff.max}.`),
+    switchdiff: key(
+      '10',
+      intText(diff.min, diff.max),
+      `How much the slides picture must change to count as a new slide: a scene score in percent, ${diff.min}-${diff.max}.`,
+    ),
     switchduration: key('10', intText(duration.min, duration.max), `Seconds the slides stay shown, ${duration.min}-${duration.max}.`),
     pushenable: key('false', boolText, 'Push slide snapshots to the viewing page.'),
+    // Not in the spec's table: which input carries the slides (the presenter's computer). C by default: in the
+    // default wiring A and B (hdmi1, hdmi2) are the cameras and C (hdmi3) the computer.
+    slidechannel: key('C', enumText(LAYOUT_CHANNELS), 'The channel whose input carries the slides (A-E).'),
   },
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, anyOf, DENIED, PUBLIC, SESSION } from '../permissions.js';
-import { applyWrite, defaultValues, isSettingCode, readableValues, SETTING_CODES, SETTINGS, type SettingCode } from './index.js';
+import {
+  applyWrite,
+  defaultValues,
+  isSettingCode,
+  NORMAL_MODE,
+  readableValues,
+  SETTING_CODES,
+  SETTINGS,
+  type SettingCode,
+  type SettingCodeDef,
+} from './index.js';
 
 /** Spec §3's table plus the codes Roomcast adds for "not shown" panels, with every key. */
 const EXPECTED_KEYS: Record<string, string[]> = {
@@ -31,7 +41,7 @@ const EXPECTED_KEYS: Record<string, string[]> = {
     'fontsize',
     'fontcolor',
   ],
-  setting_ppt: ['switchenable', 'switchdiff', 'switchduration', 'pushenable'],
+  setting_ppt: ['switchenable', 'switchdiff', 'switchduration', 'pushenable', 'slidechannel'],
   setting_live_rtmp: ['mainenable', 'mainurl', 'subenable', 'suburl'],
   setting_live_rtsp: ['mainenable', 'mainurl', 'subenable', 'suburl', 'type'],
   setting_advance_media_save: [
@@ -70,8 +80,10 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_cloud_google: ['enable', 'clientid', 'clientsecret', 'refreshtoken', 'path'],
   setting_cloud_dropbox: ['enable', 'path', 'accesstoken', 'appkey', 'appsecret', 'refreshtoken'],
   setting_media_center: ['enable', 'host', 'port', 'terminaltype', 'series', 'version'],
+  setting_media_server: ['enable', 'url', 'username', 'password', 'agentname', 'workflow', 'schedules', 'flavors'],
   setting_autorepair: ['enable', 'starttime', 'endtime', 'reboot'],
   setting_lockscreen: ['enable', 'password'],
+  setting_ptz_camera: [0, 1, 2, 3].flatMap((n) => ['protocol', 'port', 'address', 'host', 'udpport'].map((k) => `ch${n}_${k}`)),
 };
 
 describe('setting registry', () => {
@@ -96,10 +108,15 @@ describe('setting registry', () => {
         expect(keyDef.description.length, `${code}.${k} description`).toBeGreaterThan(0);
       }
       const defaults = defaultValues(code);
-      const normalize = (SETTINGS[code] as { normalize?: (v: Record<string, string>) => Record<string, string> }).normalize;
-      expect(normalize ? normalize(defaults) : defaults).toEqual(defaults);
-      const check = (SETTINGS[code] as { check?: (v: Record<string, string>) => unknown[] }).check;
-      expect(check ? check(defaults) : []).toEqual([]);
+      const normalize = (SETTINGS[code] as SettingCodeDef).normalize;
+      const check = (SETTINGS[code] as SettingCodeDef).check;
+      // In either mode (web config site.mode4k) the mode's defaults are what normalize keeps and check accepts.
+      for (const ctx of [NORMAL_MODE, { mode4k: true }]) {
+        const modeDefaults = defaultValues(code, ctx);
+        expect(normalize ? normalize(modeDefaults, ctx) : modeDefaults).toEqual(modeDefaults);
+        expect(check ? check(modeDefaults, ctx) : []).toEqual([]);
+      }
+      expect(defaults).toEqual(defaultValues(code, NORMAL_MODE));
     });
     it('read back as themselves (secrets blank)', () => {
       const readable = readableValues(code, {});
@@ -140,6 +157,7 @@ describe('setting registry', () => {
         'setting_cloud_dropbox.appsecret',
         'setting_cloud_dropbox.refreshtoken',
         'setting_lockscreen.password',
+        'setting_media_server.password',
       ].sort(),
     );
   });
@@ -167,6 +185,7 @@ describe('setting registry', () => {
       setting_advance_ftp: [anyOf('3rdpartsystem'), anyOf('3rdpartsystem')],
       setting_mc_pro: [anyOf('3rdpartsystem'), anyOf('3rdpartsystem')],
       setting_media_center: [anyOf('3rdpartsystem'), anyOf('3rdpartsystem')],
+      setting_media_server: [anyOf('3rdpartsystem'), anyOf('3rdpartsystem')],
       setting_system_network: [sys, sys],
       setting_datetime: [sys, sys],
       setting_ntp: [sys, sys],
@@ -174,6 +193,7 @@ describe('setting registry', () => {
       setting_cloud_dropbox: [sys, sys],
       setting_autorepair: [sys, sys],
       setting_lockscreen: [sys, sys],
+      setting_ptz_camera: [anyOf('serialport', 'cameracontrol'), anyOf('serialport')],
       setting_version: [SESSION, DENIED],
       setting_product: [SESSION, ADMIN],
     };

@@ -9,9 +9,10 @@ import { settingOsd } from './osd.js';
 import { settingPpt } from './ppt.js';
 import { settingRoom, settingRoomStatus } from './room.js';
 import { settingSerialPort } from './serial.js';
+import { settingPtzCamera } from './devices.js';
 import { settingAdvanceMediaSave, settingCheckStorage, settingSegmentation } from './storage.js';
 import { settingAutorepair, settingDatetime, settingLockscreen, settingNtp } from './system.js';
-import { settingAdvanceFtp, settingMcPro, settingMediaCenter } from './third-party.js';
+import { settingAdvanceFtp, settingMcPro, settingMediaCenter, settingMediaServer } from './third-party.js';
 import { settingRecVideoCodec, settingVideoInput } from './video.js';
 
 /** Every setting code: spec §3's table in its order, then the codes Roomcast adds where the spec says "not shown". */
@@ -43,8 +44,10 @@ export const SETTINGS = {
   setting_cloud_google: settingCloudGoogle,
   setting_cloud_dropbox: settingCloudDropbox,
   setting_media_center: settingMediaCenter,
+  setting_media_server: settingMediaServer,
   setting_autorepair: settingAutorepair,
   setting_lockscreen: settingLockscreen,
+  setting_ptz_camera: settingPtzCamera,
 } satisfies Record<string, SettingCodeDef>;
 
 export type SettingCode = keyof typeof SETTINGS;

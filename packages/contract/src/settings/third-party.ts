@@ -1,7 +1,8 @@
 import { anyOf } from '../permissions.js';
 import { boolText, defineSetting, enumText, intText, settingKey as key, timeText, when, type SettingIssue } from './define.js';
 import { ruleIssue, type SettingRule } from './rules.js';
-import { accountText, hostText, passwordText, pathText, tokenText } from './values.js';
+import { accountText, hostText, passwordText, pathText, tokenText, urlText } from './values.js';
+import { flavorsText, parseFlavors } from './media-server-flavors.js';
 
 const needsHost =
   (rule: SettingRule) =>
@@ -20,9 +21,14 @@ export const settingAdvanceFtp = defineSetting({
     username: key('', accountText, 'Account on the server.'),
     password: key('', passwordText, 'Password of the account.', { secret: true }),
     path: key('', pathText, 'Folder on the server; "" means the account\'s home.'),
-    // The spec's key lists ftp|sftp while its labels list SCP too; Roomcast accepts all three.
-    protocol: key('ftp', enumText(['ftp', 'sftp', 'scp']), 'ftp, sftp or scp.'),
-    uploadmodel: key('all', enumText(['all', 'folderandvideo', 'videoonly']), 'What is uploaded: all, folderandvideo or videoonly.'),
+    // The spec's key lists ftp|sftp while its labels list SCP too; Roomcast accepts those and explicit FTPS
+    // (docs/upload.md: scp is sent over SFTP).
+    protocol: key('ftp', enumText(['ftp', 'ftps', 'sftp', 'scp']), 'ftp, ftps (explicit TLS), sftp or scp (sent as SFTP).'),
+    uploadmodel: key(
+      'all',
+      enumText(['all', 'folderandvideo', 'videoonly']),
+      'What is uploaded (docs/upload.md): all (a folder per recording with its videos and thumbnails), folderandvideo (a folder per recording with its videos) or videoonly (the videos straight into path).',
+    ),
     timeenable: key('false', boolText, 'Upload only between timebegin and timeend.'),
     timebegin: key('00:00:00', timeText, 'Start of the upload window (HH:mm:ss).', { disabledWhen: timed }),
     timeend: key('23:59:59', timeText, 'End of the upload window (HH:mm:ss); before timebegin means overnight.', { disabledWhen: timed }),
@@ -42,7 +48,7 @@ export const settingMcPro = defineSetting({
   },
 });
 
-/** "Not shown" in the spec; Roomcast's media-center client (the hidden panel of the Third-party screen). */
+/** "Not shown" in the spec; Roomcast's media-center client (a labelled panel of System settings, spec §2). */
 export const settingMediaCenter = defineSetting({
   description: 'Media-center server that receives finished recordings.',
   read: anyOf('3rdpartsystem'),
@@ -56,4 +62,33 @@ export const settingMediaCenter = defineSetting({
     version: key('1.0', tokenText(32), 'Protocol version spoken to the media center.'),
   },
   check: needsHost('mediaCenterHost'),
+});
+
+/**
+ * The media server: Roomcast as an Opencast capture agent (docs/opencast.md), the hidden panel of the Third-party
+ * screen. `agentname` "" means the room name made into an agent name; `flavors` says which recording files are
+ * ingested as which Opencast flavor, e.g. `HD=presenter/source,CH1=presentation/source`.
+ */
+export const settingMediaServer = defineSetting({
+  description: 'Opencast capture agent: agent state, calendar schedules and ingest of recordings.',
+  read: anyOf('3rdpartsystem'),
+  write: anyOf('3rdpartsystem'),
+  keys: {
+    enable: key('false', boolText, 'Act as an Opencast capture agent.'),
+    url: key('', urlText(['http', 'https']), 'Opencast base URL, e.g. https://opencast.example.edu.'),
+    username: key('', accountText, 'Opencast account of the capture agent (digest or basic authentication).'),
+    password: key('', passwordText, 'Password of the account.', { secret: true }),
+    agentname: key('', tokenText(64), 'Capture agent name; "" means the room name (letters, digits, "." "_" "-" kept).'),
+    workflow: key('schedule-and-upload', tokenText(128), 'Workflow definition id used when the event names none.'),
+    schedules: key('true', boolText, "Take recording schedules from Opencast's calendar."),
+    flavors: key(
+      'HD=presenter/source',
+      flavorsText,
+      'Files ingested as flavors: CODE=type/subtype, comma separated (channel codes HD, SD, CH1...).',
+    ),
+  },
+  check: (v) => [
+    ...(v.enable === 'true' && !v.url ? [ruleIssue('url', 'mediaServerUrl')] : []),
+    ...(v.enable === 'true' && parseFlavors(v.flavors ?? '').length === 0 ? [ruleIssue('flavors', 'mediaServerFlavors')] : []),
+  ],
 });

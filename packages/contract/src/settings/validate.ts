@@ -1,4 +1,4 @@
-import type { SettingCodeDef, SettingIssue, SettingKeyDef } from './define.js';
+import { NORMAL_MODE, type SettingCodeDef, type SettingContext, type SettingIssue, type SettingKeyDef } from './define.js';
 import { SETTINGS, type SettingCode } from './registry.js';
 
 /*
@@ -12,20 +12,26 @@ const has = (o: object, k: string) => Object.hasOwn(o, k);
 /** The definition widened to the common shape (the registry keeps each code's literal key names). */
 const defOf = (code: SettingCode): SettingCodeDef => SETTINGS[code];
 
-export function defaultValues(code: SettingCode): Record<string, string> {
-  return Object.fromEntries(Object.entries(defOf(code).keys).map(([k, def]) => [k, def.default]));
+/** The defaults of a code in a mode (`ctx`; the normal mode when not given). */
+export function defaultValues(code: SettingCode, ctx: SettingContext = NORMAL_MODE): Record<string, string> {
+  const def = defOf(code);
+  return { ...Object.fromEntries(Object.entries(def.keys).map(([k, key]) => [k, key.default])), ...def.modeDefaults?.(ctx) };
 }
 
 /** Defaults overlaid with the stored values of known keys (stale keys of older versions are dropped), normalized. */
-function effectiveValues(code: SettingCode, stored: Record<string, string>): Record<string, string> {
-  const values = defaultValues(code);
+function effectiveValues(code: SettingCode, stored: Record<string, string>, ctx: SettingContext): Record<string, string> {
+  const values = defaultValues(code, ctx);
   for (const k of Object.keys(values)) if (has(stored, k) && typeof stored[k] === 'string') values[k] = stored[k];
-  return defOf(code).normalize?.(values) ?? values;
+  return defOf(code).normalize?.(values, ctx) ?? values;
 }
 
 /** What a reader sees: defaults merged with stored, normalize applied, secrets blanked. */
-export function readableValues(code: SettingCode, stored: Record<string, string>): Record<string, string> {
-  const values = effectiveValues(code, stored);
+export function readableValues(
+  code: SettingCode,
+  stored: Record<string, string>,
+  ctx: SettingContext = NORMAL_MODE,
+): Record<string, string> {
+  const values = effectiveValues(code, stored, ctx);
   for (const [k, def] of Object.entries(defOf(code).keys)) if (def.secret) values[k] = '';
   return values;
 }
@@ -55,6 +61,7 @@ export function applyWrite(
   code: SettingCode,
   stored: Record<string, string>,
   data: readonly { key: string; value: string }[],
+  ctx: SettingContext = NORMAL_MODE,
 ): WriteResult {
   const def = defOf(code);
   const issues: SettingIssue[] = [];
@@ -69,10 +76,11 @@ export function applyWrite(
   }
   if (issues.length) return { ok: false, issues };
 
-  const before = effectiveValues(code, stored);
+  const before = effectiveValues(code, stored, ctx);
   const merged = { ...before, ...written };
-  const values = def.normalize?.(merged) ?? merged;
-  const broken = def.check?.(values) ?? [];
+  const values = def.normalize?.(merged, ctx) ?? merged;
+  // A written value must be one offered now (judged before normalize, which would quietly replace it).
+  const broken = withChoiceIssues(code, def.check?.(values, ctx) ?? [], merged, Object.keys(written), ctx, true);
   if (broken.length) return { ok: false, issues: broken };
 
   for (const [k, keyDef] of Object.entries(def.keys)) if (keyDef.readOnly) delete values[k];
@@ -99,7 +107,7 @@ export function editValue(code: SettingCode, values: Record<string, string>, key
  * (`message` is the rule alone, e.g. "must be between 0 and 100"), then the cross-key `check` on the values as
  * they would be stored. Read-only keys and secrets left "" (kept) are not checked.
  */
-export function editIssues(code: SettingCode, values: Record<string, string>): SettingIssue[] {
+export function editIssues(code: SettingCode, values: Record<string, string>, ctx: SettingContext = NORMAL_MODE): SettingIssue[] {
   const def = defOf(code);
   const issues: SettingIssue[] = [];
   const parsed: Record<string, string> = { ...values };
@@ -115,8 +123,46 @@ export function editIssues(code: SettingCode, values: Record<string, string>): S
     if (result.success) parsed[k] = result.data;
     else issues.push({ key: k, message: result.error.issues[0]?.message ?? 'is not valid' });
   }
-  const merged = def.normalize?.(parsed) ?? parsed;
+  const merged = def.normalize?.(parsed, ctx) ?? parsed;
   const bad = new Set(issues.map((i) => i.key));
-  for (const issue of def.check?.(merged) ?? []) if (!bad.has(issue.key)) issues.push(issue);
+  const present = Object.keys(def.keys).filter((k) => values[k] !== undefined && !bad.has(k));
+  for (const issue of withChoiceIssues(code, def.check?.(merged, ctx) ?? [], parsed, present, ctx, false))
+    if (!bad.has(issue.key)) issues.push(issue);
   return issues;
+}
+
+/** The options of an enum key offered now (`choices` for these values and mode, else every option); [] for other kinds. */
+export function choicesOf(
+  code: SettingCode,
+  key: string,
+  values: Record<string, string>,
+  ctx: SettingContext = NORMAL_MODE,
+): readonly string[] {
+  const def = has(defOf(code).keys, key) ? defOf(code).keys[key] : undefined;
+  if (def?.meta.kind !== 'enum') return [];
+  return def.choices?.(values, ctx) ?? def.meta.options;
+}
+
+/**
+ * The check's issues, then one for each of `keys` whose value is not offered now (unless the check named it);
+ * `prefixed`: the message names its key, as applyWrite's key issues do.
+ */
+function withChoiceIssues(
+  code: SettingCode,
+  issues: SettingIssue[],
+  values: Record<string, string>,
+  keys: readonly string[],
+  ctx: SettingContext,
+  prefixed: boolean,
+): SettingIssue[] {
+  const named = new Set(issues.map((i) => i.key));
+  const out = [...issues];
+  for (const k of keys) {
+    const def = defOf(code).keys[k];
+    if (!def?.choices || named.has(k)) continue;
+    const offered = def.choices(values, ctx);
+    if (!offered.includes(values[k] ?? ''))
+      out.push({ key: k, message: `${prefixed ? `${k}: ` : ''}must be one of ${offered.join(', ') || '(none)'}` });
+  }
+  return out;
 }

@@ -163,6 +163,14 @@ export function isZone(v: string): boolean {
   if (minutes === 0) return m[1] === '+';
   return minutes >= -720 && minutes <= 780;
 }
+/** Every zone `isZone` accepts, west to east (the console's choices): UTC-12:00 ... UTC+13:00 by :00, :30 and :45. */
+export const ZONES: readonly string[] = Array.from({ length: 26 * 4 + 1 }, (_, i) => -720 + i * 15)
+  .map((minutes) => {
+    const abs = Math.abs(minutes);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `UTC${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  })
+  .filter(isZone);
 export const zoneText = withMeta(z.string().trim().refine(isZone, 'must be a time zone UTC±HH:MM from UTC-12:00 to UTC+13:00'), {
   kind: 'zone',
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePlayback, MPEGTS_CONFIG, reconnectDelayMs, wsUrl } from './live-playback';
+import { choosePlayback, HLS_CONFIG, MPEGTS_CONFIG, reconnectDelayMs, wsUrl } from './live-playback';
 
 const ALL = { mseLive: true, hlsJs: true, nativeHls: false };
 
@@ -28,8 +28,16 @@ describe('live playback', () => {
     expect([0, 1, 2, 3, 4, 9].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
   });
 
-  it('asks mpegts.js for sub-second live playback', () => {
-    expect(MPEGTS_CONFIG).toMatchObject({ enableStashBuffer: false, liveBufferLatencyChasing: true });
+  it('asks mpegts.js for sub-second live playback: no stash, catching up smoothly, skipping ahead when far behind', () => {
+    expect(MPEGTS_CONFIG).toMatchObject({ enableStashBuffer: false, liveSync: true, liveBufferLatencyChasing: true });
+    expect(MPEGTS_CONFIG.liveSyncTargetLatency).toBeLessThan(MPEGTS_CONFIG.liveSyncMaxLatency);
+    expect(MPEGTS_CONFIG.liveSyncMaxLatency).toBeLessThan(MPEGTS_CONFIG.liveBufferLatencyMaxLatency);
     expect(MPEGTS_CONFIG.liveBufferLatencyMaxLatency).toBeLessThan(2);
+  });
+
+  it('asks hls.js to stay close to the live edge of 1 s segments, catching up by speed before jumping', () => {
+    expect(HLS_CONFIG.liveSyncDuration).toBeLessThan(HLS_CONFIG.liveMaxLatencyDuration);
+    expect(HLS_CONFIG.liveMaxLatencyDuration).toBeLessThanOrEqual(4);
+    expect(HLS_CONFIG.maxLiveSyncPlaybackRate).toBeGreaterThan(1);
   });
 });

@@ -1,5 +1,6 @@
 import {
   choosePlayback,
+  HLS_CONFIG,
   MAX_RECONNECTS,
   MPEGTS_CONFIG,
   reconnectDelayMs,
@@ -71,7 +72,7 @@ async function attachMpegts(video: HTMLVideoElement, source: LiveSource, fail: (
 
 async function attachHlsJs(video: HTMLVideoElement, source: LiveSource, fail: () => void): Promise<Attached> {
   const Hls = await loadHls();
-  const hls = new Hls({ backBufferLength: 30, liveSyncDurationCount: 2, manifestLoadingMaxRetry: 2 });
+  const hls = new Hls({ ...HLS_CONFIG });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (data.fatal) fail();
   });

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Flex, Form, Input, InputNumber, Select, Slider, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { settingLabelKey, type SettingCode, type SettingKeyDef } from '@roomcast/contract';
-import { keyDef, type FieldOptions } from './settings-form';
+import { settingLabelKey, ZONES, type SettingCode, type SettingKeyDef } from '@roomcast/contract';
+import { keyDef, type FieldHint, type FieldOptions } from './settings-form';
 
 interface Props {
   code: SettingCode;
@@ -13,23 +13,27 @@ interface Props {
   /** The issue under the field, already in the reader's language. */
   error?: string;
   options?: FieldOptions;
+  /** The options of an enum key offered now (the contract's `choices` in the box's mode); default: all of them. */
+  choices?: readonly string[];
+  /** A line under the field that depends on the values (information or advice, not an error). */
+  hint?: FieldHint;
 }
 
 /** The id of a key's control, so its label names it (`getByLabel`, screen readers). */
 const fieldId = (code: SettingCode, name: string) => `${code}-${name}`;
 
 /** Any setting key, drawn from its contract metadata: the widget, the range, the options, the length. */
-export function SettingField({ code, name, value, onChange, disabled, error, options }: Props) {
+export function SettingField({ code, name, value, onChange, disabled, error, options, choices, hint: advice }: Props) {
   const { t } = useTranslation('settings');
   const def = keyDef(code, name);
   const id = fieldId(code, name);
   // The range is said while editing; the reason a field is fixed (help) always.
-  const hint = error ?? (options?.help ? t(options.help) : disabled ? undefined : rangeHint(def, t));
+  const hint = error ?? advice?.text ?? (options?.help ? t(options.help) : disabled ? undefined : rangeHint(def, t));
   return (
     <Form.Item
       label={t(settingLabelKey(code, name))}
       htmlFor={id}
-      validateStatus={error ? 'error' : undefined}
+      validateStatus={error ? 'error' : advice?.warning ? 'warning' : undefined}
       help={hint}
       data-testid={`field-${name}`}
     >
@@ -42,6 +46,7 @@ export function SettingField({ code, name, value, onChange, disabled, error, opt
         onChange={onChange}
         disabled={disabled}
         slider={options?.widget === 'slider'}
+        choices={choices}
       />
     </Form.Item>
   );
@@ -60,9 +65,10 @@ interface ControlProps {
   onChange: (value: string) => void;
   disabled: boolean;
   slider?: boolean;
+  choices?: readonly string[];
 }
 
-function Control({ id, def, code, name, value, onChange, disabled, slider }: ControlProps) {
+function Control({ id, def, code, name, value, onChange, disabled, slider, choices }: ControlProps) {
   const { t } = useTranslation('settings');
   if (def.readOnly || def.meta.kind === 'any')
     return (
@@ -112,22 +118,26 @@ function Control({ id, def, code, name, value, onChange, disabled, slider }: Con
       );
     }
     case 'enum':
+    case 'zone': {
+      // A zone is one of the contract's zones (UTC-12:00 ... UTC+13:00), searchable as typed.
+      const offered = meta.kind === 'zone' ? ZONES : choices?.length ? choices : meta.options;
       return (
         <Select
           id={id}
           value={value}
           disabled={disabled}
           onChange={onChange}
+          showSearch={meta.kind === 'zone'}
           className="rc-setting-select"
-          options={meta.options.map((o) => ({
+          options={offered.map((o) => ({
             value: o,
             label: t(`options.${code}.${name}.${o}`, { defaultValue: o === '' ? t('panel.none') : o }),
           }))}
         />
       );
+    }
     case 'time':
-    case 'datetime':
-    case 'zone': {
+    case 'datetime': {
       const format = TEXT_FORMATS[meta.kind];
       return (
         <Input
@@ -142,8 +152,8 @@ function Control({ id, def, code, name, value, onChange, disabled, slider }: Con
       );
     }
     case 'text': {
-      // Spec §5: whitespace is stripped while typing a URL (RTMP, RTSP); a URL never holds any.
-      const typed = meta.format === 'url' ? (v: string) => v.replace(/\s+/g, '') : (v: string) => v;
+      // Spec §5: whitespace is stripped while typing a URL (RTMP, RTSP) or a compact text (OSD text, product fields).
+      const typed = meta.format === 'url' || meta.format === 'compact' ? (v: string) => v.replace(/\s+/g, '') : (v: string) => v;
       return (
         <Input id={id} value={value} disabled={disabled} maxLength={meta.maxLength} onChange={(e) => onChange(typed(e.target.value))} />
       );
@@ -155,7 +165,6 @@ function Control({ id, def, code, name, value, onChange, disabled, slider }: Con
 const TEXT_FORMATS = {
   time: { maxLength: 8, placeholder: 'HH:mm:ss', className: 'rc-setting-time' },
   datetime: { maxLength: 23, placeholder: 'YYYY-MM-DD HH:mm:ss', className: undefined },
-  zone: { maxLength: 9, placeholder: 'UTC+08:00', className: 'rc-setting-time' },
 } as const;
 
 interface SliderProps {

@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { issueText } from './issue-text';
 import { SettingField } from './SettingField';
-import { fieldState, panelKeys, type PanelDecl } from './settings-form';
+import { fieldChoices, fieldState, panelKeys, type PanelDecl } from './settings-form';
 import type { SettingsEdit } from './use-settings-edit';
 import './settings.css';
 
@@ -22,6 +22,8 @@ export function SettingsFields({ panel: p, form }: { panel: PanelDecl; form: Set
             disabled={state.disabled}
             error={issue && issueText(p.code, issue)}
             options={p.fields?.[key]}
+            choices={fieldChoices(p.code, key, form.values, form.ctx)}
+            hint={p.fields?.[key]?.hint?.(form.values)}
             onChange={(value) => form.change(p.code, key, value)}
           />
         );

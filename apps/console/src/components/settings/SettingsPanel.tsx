@@ -6,14 +6,23 @@ import { PageContainer } from '../PageContainer';
 import { SettingsActions } from './SettingsActions';
 import { SettingsFields } from './SettingsFields';
 import type { PanelDecl } from './settings-form';
-import { useSettingsEdit } from './use-settings-edit';
+import { useSettingsEdit, type SettingsEdit, type SettingsEditOptions } from './use-settings-edit';
 import './settings.css';
 
 interface Props {
   title: ReactNode;
   panels: readonly PanelDecl[];
-  /** More content in a panel's card, below its fields, by the panel's title (e.g. the RTMP outputs' controls). */
-  below?: Readonly<Record<string, ReactNode>>;
+  /**
+   * More content in a panel's card, below its fields, by the panel's title (e.g. the RTMP outputs' controls); a
+   * function gets the form (e.g. to be usable in edit mode only).
+   */
+  below?: Readonly<Record<string, ReactNode | ((form: SettingsEdit) => ReactNode)>>;
+  /** A panel's card title in place of its text, by the panel's title (e.g. with an icon that does something). */
+  titles?: Readonly<Record<string, ReactNode>>;
+  /** Why Edit cannot be used now (e.g. while recording, spec §4), shown beside it; undefined: it can. */
+  editBlocked?: string;
+  /** A screen's own save texts and a step after saving (`useSettingsEdit`). */
+  options?: SettingsEditOptions;
 }
 
 /**
@@ -21,13 +30,13 @@ interface Props {
  * mode Save and Reset (`useSettingsEdit`). The contract gives each field its widget, the rules tying keys
  * together, and the issues shown under the fields.
  */
-export function SettingsPanel({ title, panels, below }: Props) {
+export function SettingsPanel({ title, panels, below, titles, editBlocked, options }: Props) {
   const { t } = useTranslation('settings');
-  const form = useSettingsEdit(panels);
+  const form = useSettingsEdit(panels, options);
   const { read, loaded, editing } = form;
 
   return (
-    <PageContainer title={title} extra={<SettingsActions form={form} />}>
+    <PageContainer title={title} extra={<SettingsActions form={form} blocked={editBlocked} />}>
       {read.isError && !loaded ? (
         <Alert
           type="error"
@@ -42,13 +51,22 @@ export function SettingsPanel({ title, panels, below }: Props) {
       ) : (
         <Flex vertical gap={16} data-testid={editing ? 'settings-editing' : 'settings-viewing'}>
           {panels.map((p) => (
-            <Card key={p.title} type="inner" title={t(p.title)} data-testid={`settings-panel-${p.title.split('.').pop()}`}>
+            <Card
+              key={p.title}
+              type="inner"
+              title={titles?.[p.title] ?? t(p.title)}
+              data-testid={`settings-panel-${p.title.split('.').pop()}`}
+            >
               <SettingsFields panel={p} form={form} />
-              {below?.[p.title]}
+              {belowOf(below?.[p.title], form)}
             </Card>
           ))}
         </Flex>
       )}
     </PageContainer>
   );
+}
+
+function belowOf(content: ReactNode | ((form: SettingsEdit) => ReactNode), form: SettingsEdit): ReactNode {
+  return typeof content === 'function' ? content(form) : content;
 }

@@ -1,4 +1,5 @@
 import {
+  choicesOf,
   conditionHolds,
   editIssues,
   editValue,
@@ -7,6 +8,7 @@ import {
   type CallData,
   type CallRequest,
   type SettingCode,
+  type SettingContext,
   type SettingIssue,
   type SettingKeyDef,
 } from '@roomcast/contract';
@@ -28,6 +30,14 @@ export interface FieldOptions {
   disabled?: boolean;
   /** Locale key (`settings` namespace) of a line under the field, e.g. why it is disabled. */
   help?: string;
+  /** A line under the field that depends on the values shown (already in the reader's language), e.g. advice. */
+  hint?: (values: ScreenValues) => FieldHint | undefined;
+}
+
+/** A line under a field: information, or advice shown as a warning (never blocks Save). */
+export interface FieldHint {
+  text: string;
+  warning?: boolean;
 }
 
 /** One titled panel of a screen: some keys of one setting code. */
@@ -89,6 +99,11 @@ export function fieldState(code: SettingCode, key: string, values: ScreenValues,
   return { visible, disabled };
 }
 
+/** The options of an enum key offered now (the contract's `choices` for these values and the box's mode). */
+export function fieldChoices(code: SettingCode, key: string, values: ScreenValues, ctx?: SettingContext): readonly string[] {
+  return choicesOf(code, key, values[code] ?? {}, ctx);
+}
+
 /** The keys a screen writes: the writable keys of its panels, by code. */
 function writableKeys(panels: readonly PanelDecl[]): Map<SettingCode, string[]> {
   const keys = new Map<SettingCode, string[]>();
@@ -100,11 +115,15 @@ function writableKeys(panels: readonly PanelDecl[]): Map<SettingCode, string[]> 
   return keys;
 }
 
-/** Issues of the edited values, by code, as the service would find them (contract `editIssues`). */
-export function screenIssues(panels: readonly PanelDecl[], values: ScreenValues): Partial<Record<SettingCode, SettingIssue[]>> {
+/** Issues of the edited values, by code, as the service would find them (contract `editIssues`) in the box's mode. */
+export function screenIssues(
+  panels: readonly PanelDecl[],
+  values: ScreenValues,
+  ctx?: SettingContext,
+): Partial<Record<SettingCode, SettingIssue[]>> {
   const out: Partial<Record<SettingCode, SettingIssue[]>> = {};
   for (const code of codesOf(panels)) {
-    const issues = editIssues(code, values[code] ?? {});
+    const issues = editIssues(code, values[code] ?? {}, ctx);
     if (issues.length) out[code] = issues;
   }
   return out;

@@ -2,11 +2,20 @@ import { useMemo, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkAll, SETTINGS, type CallData, type CallName, type SettingCode, type SettingIssue } from '@roomcast/contract';
+import {
+  checkAll,
+  SETTINGS,
+  type CallData,
+  type CallName,
+  type SettingCode,
+  type SettingContext,
+  type SettingIssue,
+} from '@roomcast/contract';
 import { ApiError } from '../../api/client';
 import { apiErrorText, showApiError, useCallMutation, useCallQuery } from '../../api/hooks';
 import { useAuth } from '../../app/auth';
 import { toastWarning } from '../../app/toast';
+import { useWebConfig } from '../../app/webconfig';
 import { saveFailureText } from './issue-text';
 import { codesOf, readBody, saveBody, screenIssues, valuesFromAnswer, withEdit, type PanelDecl, type ScreenValues } from './settings-form';
 
@@ -22,6 +31,8 @@ export interface SettingsEdit {
   issues: Partial<Record<SettingCode, SettingIssue[]>>;
   /** The user may write every code of the panels (Edit shows only then). */
   canWrite: boolean;
+  /** The box's mode (web config), which some keys' options and rules depend on. */
+  ctx: SettingContext;
   edit: () => void;
   /** Leaves edit mode and reads from the device again. */
   reset: () => void;
@@ -36,10 +47,31 @@ export interface SettingsEdit {
  * returns to view mode only when it succeeded, then reloads. `SettingsPanel` (a settings screen) and the
  * workbench's Live panel both render it.
  */
-export function useSettingsEdit(panels: readonly PanelDecl[], opts: { invalidate?: CallName[] } = {}): SettingsEdit {
+export interface SettingsEditOptions {
+  invalidate?: CallName[];
+  /** A screen's own texts for a save (spec §8, e.g. the effect screen's 'Fail to save animate setting'). */
+  messages?: {
+    saved?: () => string;
+    /** The failure toast, given the service's message in the reader's language. */
+    failed?: (text: string) => string;
+    /** After a refused save, leave edit mode and read the device's values again. */
+    resetOnFailure?: boolean;
+  };
+  /**
+   * A question to confirm before saving this draft (e.g. network settings, which reboot the box: spec §4), or
+   * undefined to save at once. Cancel keeps the draft in edit mode.
+   */
+  confirmSave?: (draft: ScreenValues, loaded: ScreenValues | undefined) => { title: string; content: string; okText: string } | undefined;
+  /** Runs after the settings were saved, before view mode (e.g. the OSD logo's upload at the saved size). */
+  afterSave?: (saved: ScreenValues) => Promise<void>;
+}
+
+export function useSettingsEdit(panels: readonly PanelDecl[], opts: SettingsEditOptions = {}): SettingsEdit {
   const { t } = useTranslation('settings');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { user } = useAuth();
+  const { site } = useWebConfig();
+  const ctx = useMemo<SettingContext>(() => ({ mode4k: site.mode4k }), [site.mode4k]);
   const body = useMemo(() => readBody(panels), [panels]);
   const codes = useMemo(() => codesOf(panels), [panels]);
   const read = useCallQuery('getsetting', body, { silent: true });
@@ -47,7 +79,7 @@ export function useSettingsEdit(panels: readonly PanelDecl[], opts: { invalidate
   const [draft, setDraft] = useState<ScreenValues>();
   const loaded = useMemo(() => (read.data ? valuesFromAnswer(read.data) : undefined), [read.data]);
   const values = draft ?? loaded ?? {};
-  const issues = useMemo(() => (draft ? screenIssues(panels, draft) : {}), [panels, draft]);
+  const issues = useMemo(() => (draft ? screenIssues(panels, draft, ctx) : {}), [panels, draft, ctx]);
   const canWrite =
     !!user &&
     checkAll(
@@ -65,14 +97,24 @@ export function useSettingsEdit(panels: readonly PanelDecl[], opts: { invalidate
       toastWarning(t('panel.fixErrors'));
       return;
     }
+    const question = opts.confirmSave?.(draft, loaded);
+    if (question) {
+      const confirmed = await new Promise<boolean>((resolve) =>
+        modal.confirm({ ...question, onOk: () => resolve(true), onCancel: () => resolve(false) }),
+      );
+      if (!confirmed) return;
+    }
+    const texts = opts.messages ?? {};
     try {
       await save.mutateAsync(saveBody(panels, draft));
+      await opts.afterSave?.(draft);
       setDraft(undefined);
-      message.success(t('panel.saved'));
+      message.success(texts.saved?.() ?? t('panel.saved'));
     } catch (err) {
-      if (err instanceof ApiError && err.kind === 'business') toastWarning(saveFailureText(err.message, codes));
-      else if (err instanceof ApiError && err.status === 401) showApiError(err);
-      else toastWarning(apiErrorText(err));
+      const text = err instanceof ApiError && err.kind === 'business' ? saveFailureText(err.message, codes) : apiErrorText(err);
+      if (err instanceof ApiError && err.status === 401) showApiError(err);
+      else toastWarning(texts.failed?.(text) ?? text);
+      if (texts.resetOnFailure) reset();
     }
   };
 
@@ -84,6 +126,7 @@ export function useSettingsEdit(panels: readonly PanelDecl[], opts: { invalidate
     saving: save.isPending,
     issues,
     canWrite,
+    ctx,
     edit: () => setDraft(loaded),
     reset,
     submit,

@@ -1,12 +1,12 @@
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { CHANNEL_CODES, type ChannelCode, type Transfer, type TransferTarget } from '@roomcast/contract';
+import { CHANNEL_CODES, type ChannelCode, type Transfer, type ShareTarget } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { RemoveButton } from '../../components/RemoveButton';
 import { EditableTitle } from './EditableTitle';
 import { downloadName, formatSize, type RecordingFile } from './recording-format';
 import { ShareMenu } from './ShareMenu';
-import { TransferState } from './TransferState';
+import { TransferState } from '../../components/transfers/TransferState';
 
 interface Props {
   files: RecordingFile[];
@@ -18,7 +18,7 @@ interface Props {
   selected: string[];
   onSelect: (fileids: string[]) => void;
   /** Providers enabled for sharing, and the recording's transfers (newest first). */
-  shareTargets: TransferTarget[];
+  shareTargets: ShareTarget[];
   transfers: Transfer[];
 }
 

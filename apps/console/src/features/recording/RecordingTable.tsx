@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button, Space, Table, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd';
-import type { Transfer, TransferTarget } from '@roomcast/contract';
+import type { ShareTarget, UploadState } from '@roomcast/contract';
 import { FolderOutlined, InfoCircleOutlined, PlayCircleOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { shortName, useNarrow } from '../../app/use-narrow';
 import { RemoveButton } from '../../components/RemoveButton';
 import { EditableTitle } from './EditableTitle';
 import { ShareMenu } from './ShareMenu';
-import { TransferState } from './TransferState';
+import { TransferState } from '../../components/transfers/TransferState';
 import { playableFile, type Recording } from './recording-format';
 
 export type SyncKind = 'ftp' | 'mediaserver';
@@ -24,9 +24,9 @@ interface Props {
   onPlay: (recording: Recording) => void;
   onDelete: (recording: Recording) => Promise<unknown>;
   /** Providers enabled for sharing (none: no share action and no upload column unless uploads exist). */
-  shareTargets: TransferTarget[];
-  /** The newest transfer of each recording, by recordid. */
-  transfers: Map<string, Transfer>;
+  shareTargets: ShareTarget[];
+  /** Each recording's uploads per target (FTP, media server, cloud sharing), by recordid (`listupload`). */
+  uploads: Map<string, UploadState[]>;
 }
 
 /** The recordings of one page: title edited in place, sync flags with resync, and the row's actions (spec §2). */
@@ -49,16 +49,19 @@ export function RecordingTable(p: Props) {
     </Button>
   );
 
-  // The flag is set once a sync of that kind has been tried; resync is offered only then (spec §2).
+  // The flag is set once a sync of that kind has succeeded; resync is offered then (spec §2), and when the
+  // upload of that kind failed (its reason shows in the upload column).
   const syncCell = (r: Recording, kind: SyncKind) => {
     const flag = kind === 'ftp' ? r.netsync : r.mediasvrsync;
     const time = kind === 'ftp' ? r.netsynctime : r.mediasvrsynctime;
+    const target = kind === 'ftp' ? 'ftp' : 'opencast';
+    const failed = p.uploads.get(r.recordid)?.some((u) => u.target === target && u.state === 'failed');
     return (
       <Space size={4} wrap>
         <Tag color={flag ? 'green' : 'default'} title={time || undefined}>
           {flag ? t('yes') : t('no')}
         </Tag>
-        {flag && (
+        {(flag || failed) && (
           <Button
             size="small"
             icon={<SyncOutlined />}
@@ -85,15 +88,22 @@ export function RecordingTable(p: Props) {
     { title: t('columns.netsync'), key: 'netsync', render: (_, r) => syncCell(r, 'ftp') },
     { title: t('columns.mediasvrsync'), key: 'mediasvrsync', render: (_, r) => syncCell(r, 'mediaserver') },
     { title: t('columns.created'), dataIndex: 'starttime', className: 'rc-recording-nowrap' },
-    ...(p.shareTargets.length > 0 || p.transfers.size > 0
+    ...(p.shareTargets.length > 0 || p.uploads.size > 0
       ? [
           {
             title: t('columns.upload'),
             key: 'upload',
-            render: (_: unknown, r: Recording) => {
-              const transfer = p.transfers.get(r.recordid);
-              return transfer ? <TransferState transfer={transfer} /> : null;
-            },
+            render: (_: unknown, r: Recording) => (
+              <Space direction="vertical" size={4}>
+                {(p.uploads.get(r.recordid) ?? []).map((u) => (
+                  <TransferState
+                    key={u.target}
+                    transfer={u}
+                    detail={u.files > 1 ? t('share.files', { done: u.done, files: u.files }) : undefined}
+                  />
+                ))}
+              </Space>
+            ),
           },
         ]
       : []),

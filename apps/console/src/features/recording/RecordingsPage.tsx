@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Button } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { LIMITS } from '@roomcast/contract';
+import { LIMITS, type CallName } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
@@ -16,7 +16,7 @@ import { RecordingToolbar, type DayRange } from './RecordingToolbar';
 import { TransfersDrawer } from './TransfersDrawer';
 import { useListState } from './list-location';
 import { useListUsercode } from './use-recordings';
-import { latestByRecording, useShareTargets, useTransfers } from './use-sharing';
+import { useShareTargets, useTransfers, useUploads } from './use-sharing';
 import './recording.css';
 
 type Dialog = { kind: 'info' | 'play'; recording: Recording } | undefined;
@@ -38,6 +38,7 @@ export default function RecordingsPage() {
   const queryfields = { name, ...dayRange(start && end ? [start, end] : undefined) };
   const list = useCallQuery('listmedia', { usercode, queryfields, currentpage: page, pagesize: pageSize });
   const rows = list.data?.rows ?? [];
+  const uploads = useUploads(rows.map((r) => r.recordid));
   const total = list.data?.total ?? 0;
 
   // A page emptied by a delete (or gone after a search elsewhere) falls back to the last page that has rows.
@@ -47,8 +48,12 @@ export default function RecordingsPage() {
 
   const rename = useCallMutation('updaterecord', { invalidate: ['listmedia'], onSuccess: () => void message.success(t('renamed')) });
   const remove = useCallMutation('removerecord', { invalidate: ['listmedia', 'listalbum'], silent: true });
-  const resyncFtp = useCallMutation('resyncrecord', { onSuccess: () => void message.success(t('resyncQueued')) });
-  const resyncMediaServer = useCallMutation('resyncmediaclientrecord', { onSuccess: () => void message.success(t('resyncQueued')) });
+  const resynced = {
+    invalidate: ['listmedia', 'listupload', 'listtransfer'] as CallName[],
+    onSuccess: () => void message.success(t('resyncQueued')),
+  };
+  const resyncFtp = useCallMutation('resyncrecord', resynced);
+  const resyncMediaServer = useCallMutation('resyncmediaclientrecord', resynced);
 
   const search = (next: { name?: string; range?: DayRange }) => {
     const days =
@@ -104,7 +109,7 @@ export default function RecordingsPage() {
         onAlbum={(r) => navigate(`/console/file/video/album?isSelectMode=true&recordid=${encodeURIComponent(r.recordid)}`)}
         onPlay={(recording) => setDialog({ kind: 'play', recording })}
         shareTargets={shareTargets}
-        transfers={latestByRecording(transfers.transfers)}
+        uploads={uploads}
         onDelete={async (r) => {
           await remove.mutateAsync({ recordid: r.recordid });
           void message.success(tMessage('msgDelCompleted'));

@@ -1,6 +1,6 @@
 import { App, Button, Dropdown } from 'antd';
 import { ShareAltOutlined } from '@ant-design/icons';
-import type { TransferTarget } from '@roomcast/contract';
+import type { ShareTarget } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../api/hooks';
 import { tMessage } from '../../app/messages';
@@ -11,7 +11,7 @@ interface Props {
   filepath: string | undefined;
   /** What the row is called, for the button's accessible name. */
   rowName: string;
-  targets: TransferTarget[];
+  targets: ShareTarget[];
 }
 
 /** Share to Google Drive or Dropbox (spec §2): a menu of the enabled providers; nothing when none is enabled. */
@@ -20,7 +20,7 @@ export function ShareMenu({ filepath, rowName, targets }: Props) {
   const { message } = App.useApp();
   const share = useShare();
   if (targets.length === 0) return null;
-  const send = (type: TransferTarget) => {
+  const send = (type: ShareTarget) => {
     if (!filepath) return;
     share.share(filepath, type, (err) => void message.error(`${tMessage('msgShareError')}: ${apiErrorText(err)}`));
   };
@@ -30,7 +30,7 @@ export function ShareMenu({ filepath, rowName, targets }: Props) {
       disabled={!filepath}
       menu={{
         items: targets.map((type) => ({ key: type, label: t(`share.to.${type}`) })),
-        onClick: ({ key }) => send(key as TransferTarget),
+        onClick: ({ key }) => send(key as ShareTarget),
       }}
     >
       <Button

@@ -2,7 +2,7 @@ import { Drawer, Table, type TableColumnsType } from 'antd';
 import type { Transfer } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from './recording-format';
-import { TransferState } from './TransferState';
+import { TransferState } from '../../components/transfers/TransferState';
 
 interface Props {
   open: boolean;

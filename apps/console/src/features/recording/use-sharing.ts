@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { App } from 'antd';
-import type { Transfer, TransferTarget } from '@roomcast/contract';
+import { SHARE_TARGETS, type ShareTarget, type Transfer, type TransferTarget, type UploadState } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { tMessage } from '../../app/messages';
@@ -21,7 +21,7 @@ const watchKey = (filepath: string, target: TransferTarget) => `${target}|${file
 let newestKnownId = 0;
 
 /** The providers a recording can be shared to now: the web config's site.cloundShare, then each provider's switch. */
-export function useShareTargets(): TransferTarget[] {
+export function useShareTargets(): ShareTarget[] {
   const { site } = useWebConfig();
   const providers = useCallQuery('listshare', {}, { enabled: site.cloundShare, silent: true });
   return site.cloundShare ? (providers.data ?? []).filter((p) => p.enable).map((p) => p.type) : [];
@@ -56,7 +56,8 @@ export function useTransfers(recordid?: string) {
       newest.add(key);
       const before = seen.current.get(t.id);
       seen.current.set(t.id, t.state);
-      if (isActive(t)) continue;
+      // Shares are announced here; FTP and media-server uploads show in the list and the operation log.
+      if (isActive(t) || !(SHARE_TARGETS as readonly string[]).includes(t.target)) continue;
       // Shared from this page and already ended when first read (a small file), or seen running and now ended.
       const since = watched.get(key);
       const watchedHere = isNewest && since !== undefined && t.id > since;
@@ -71,11 +72,23 @@ export function useTransfers(recordid?: string) {
   return { transfers, loading: query.isLoading, refetch };
 }
 
-/** The newest transfer of each recording, for the recordings list's upload column. */
-export function latestByRecording(transfers: Transfer[]): Map<string, Transfer> {
-  const latest = new Map<string, Transfer>();
-  for (const t of transfers) if (!latest.has(t.recordid)) latest.set(t.recordid, t);
-  return latest;
+/**
+ * Where each listed recording's uploads are (`listupload`: per target, over the newest transfer of each file),
+ * for the recordings list's upload column; read every 2 s while one is waiting or uploading.
+ */
+export function useUploads(recordids: string[]): Map<string, UploadState[]> {
+  const query = useCallQuery('listupload', { recordids }, { silent: true, enabled: recordids.length > 0 });
+  const states = query.data ?? [];
+  const active = states.some((u) => u.state === 'queued' || u.state === 'running');
+  const { refetch } = query;
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => void refetch(), ACTIVE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [active, refetch]);
+  const byRecording = new Map<string, UploadState[]>();
+  for (const u of states) byRecording.set(u.recordid, [...(byRecording.get(u.recordid) ?? []), u]);
+  return byRecording;
 }
 
 /** `share`: queues a file for upload; the queue is read again at once so its progress shows and its outcome is said. */
@@ -83,7 +96,7 @@ export function useShare() {
   const { message } = App.useApp();
   const { t } = useTranslation('recording');
   const mutation = useCallMutation('share', {
-    invalidate: ['listtransfer'],
+    invalidate: ['listtransfer', 'listupload'],
     silent: true,
     onSuccess: (_data, body) => {
       void message.info(tMessage('shareQueued', t(`share.to.${body.type}`)));
@@ -91,7 +104,7 @@ export function useShare() {
   });
   return {
     isPending: mutation.isPending,
-    share(file: string, type: TransferTarget, onError: (err: unknown) => void) {
+    share(file: string, type: ShareTarget, onError: (err: unknown) => void) {
       // Watched before the call: a small file may be uploaded before the queue is read again.
       watched.set(watchKey(file, type), newestKnownId);
       mutation.mutate(

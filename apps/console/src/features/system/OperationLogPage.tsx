@@ -7,10 +7,11 @@ import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useAuth } from '../../app/auth';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PageContainer } from '../../components/PageContainer';
+import { DebugModeTitle } from './DebugModeTitle';
 
 type Entry = CallData<'getopelog'>['list'][number] & { key: string };
 
-/** /console/system/log: the operation log, 30 a page from the service; Clear for admin only (spec §6). */
+/** /console/system/log: the operation log, 30 a page from the service; Clear and the hidden debug mode for admin only (spec §6). */
 export default function OperationLogPage() {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
@@ -38,7 +39,7 @@ export default function OperationLogPage() {
 
   return (
     <PageContainer
-      title={t('log.title')}
+      title={<DebugModeTitle title={t('log.title')} admin={user?.role === 'admin'} />}
       extra={
         <Space wrap>
           <Button icon={<ReloadOutlined />} onClick={() => void log.refetch()} loading={log.isFetching && !log.isLoading}>

@@ -7,6 +7,7 @@ import { useCallQuery } from '../../api/hooks';
 import { useInvalidate } from '../../api/use-invalidate';
 import { tMessage } from '../../app/messages';
 import { useRecordStatus } from '../../app/status';
+import { ScheduleIcalButtons } from './ScheduleIcalButtons';
 import { ScheduleModal } from './ScheduleModal';
 import { ScheduleTable } from './ScheduleTable';
 import type { Schedule } from './schedule-form';
@@ -17,7 +18,7 @@ const LIST = { operation: 'list' } as const;
 
 type Editing = { schedule?: Schedule } | undefined;
 
-/** The recording schedules of the Record panel: table, add, update, delete. */
+/** The recording schedules of the Record panel: table, add, update, delete, iCal import and export. */
 export function ScheduleCard() {
   const { t } = useTranslation('workbench');
   const { message } = App.useApp();
@@ -48,6 +49,7 @@ export function ScheduleCard() {
           <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isRefetching}>
             {t('schedule.refresh')}
           </Button>
+          <ScheduleIcalButtons onImported={() => void reload()} />
         </Space>
       }
     >

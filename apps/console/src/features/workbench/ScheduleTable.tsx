@@ -1,4 +1,4 @@
-import { Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, Typography, type TableColumnsType, type TableColumnType } from 'antd';
 import { LIMITS } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { actionColumn } from '../../components/action-column';
@@ -12,6 +12,15 @@ interface Props {
   recordingId?: number;
   onEdit: (schedule: Schedule) => void;
   onDelete: (schedule: Schedule) => Promise<unknown>;
+}
+
+/** Opencast's schedules change only with its calendar: their row says so instead of offering Edit and Delete. */
+function readOnlyForOpencast(note: string, column: TableColumnType<Schedule>): TableColumnType<Schedule> {
+  return {
+    ...column,
+    render: (value: unknown, s: Schedule, index: number) =>
+      s.origin === 'opencast' ? <Typography.Text type="secondary">{note}</Typography.Text> : column.render?.(value, s, index),
+  };
 }
 
 /** Recording schedules, 10 a page (spec §9). */
@@ -39,6 +48,7 @@ export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelet
       render: (name: string, s) => (
         <Space size={6} wrap>
           <span>{name}</span>
+          {s.origin === 'opencast' && <Tag color="blue">{t('schedule.opencast')}</Tag>}
           {s.id === recordingId && <Tag color="red">{t('schedule.recordingNow')}</Tag>}
         </Space>
       ),
@@ -60,17 +70,20 @@ export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelet
         return next ? next.start : <Typography.Text type="secondary">{t('schedule.none')}</Typography.Text>;
       },
     },
-    actionColumn<Schedule>({
-      title: t('schedule.operation'),
-      width: 190,
-      editText: t('schedule.edit'),
-      removeText: t('schedule.delete'),
-      cancelText: t('schedule.cancel'),
-      confirm: (s) => t('schedule.deleteConfirm', { name: s.name }),
-      rowName: (s) => s.name,
-      onEdit,
-      onRemove: onDelete,
-    }),
+    readOnlyForOpencast(
+      t('schedule.fromOpencast'),
+      actionColumn<Schedule>({
+        title: t('schedule.operation'),
+        width: 190,
+        editText: t('schedule.edit'),
+        removeText: t('schedule.delete'),
+        cancelText: t('schedule.cancel'),
+        confirm: (s) => t('schedule.deleteConfirm', { name: s.name }),
+        rowName: (s) => s.name,
+        onEdit,
+        onRemove: onDelete,
+      }),
+    ),
   ];
   return (
     <Table<Schedule>

@@ -89,6 +89,7 @@ describe('schedule form values', () => {
     months: 0,
     monthdays: 0,
     enable: true,
+    origin: 'console',
     duration: 5430,
     schedules: [
       { start: '2030-02-03 08:15:00', end: '2030-02-03 09:45:30', done: true },

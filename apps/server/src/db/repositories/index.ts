@@ -12,6 +12,8 @@ import { layoutsRepository } from './layouts-repository.js';
 import { snapshotsRepository } from './snapshots-repository.js';
 import { albumsRepository } from './albums-repository.js';
 import { transfersRepository } from './transfers-repository.js';
+import { opencastRepository } from './opencast-repository.js';
+import { tasksRepository } from './tasks-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -29,6 +31,8 @@ export function createRepositories(db: Db) {
     snapshots: snapshotsRepository(db),
     albums: albumsRepository(db),
     transfers: transfersRepository(db),
+    opencast: opencastRepository(db),
+    tasks: tasksRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

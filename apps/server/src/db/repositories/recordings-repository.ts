@@ -43,6 +43,8 @@ export function recordingsRepository(db: Db) {
     'UPDATE recordings SET state = @state, stoptime = @stoptime, duration_ms = @duration_ms, note = @note WHERE id = @id',
   );
   const setState = db.prepare('UPDATE recordings SET state = ? WHERE id = ?');
+  const setNetsync = db.prepare('UPDATE recordings SET netsync = ?, netsynctime = ? WHERE id = ?');
+  const setMediasvrsync = db.prepare('UPDATE recordings SET mediasvrsync = ?, mediasvrsynctime = ? WHERE id = ?');
   const addFile = db.prepare(
     'INSERT INTO recording_files (recording_id, channel, filepath, title, filesize, starttime, duration_ms) VALUES (@recording_id, @channel, @filepath, @title, @filesize, @starttime, @duration_ms)',
   );
@@ -84,6 +86,10 @@ export function recordingsRepository(db: Db) {
     find: (id: number) => byId.get(id),
     inState: (state: RecordingState) => byState.all(state),
     setState: (id: number, state: RecordingState) => setState.run(state, id),
+    /** The FTP/SFTP sync flag and its time (device-local), set by the upload queue, cleared by resyncrecord. */
+    setNetsync: (id: number, synced: boolean, time: string) => setNetsync.run(synced ? 1 : 0, time, id),
+    /** The media server (Opencast) ingest flag and its time (device-local), set by the ingest, cleared by resyncmediaclientrecord. */
+    setMediasvrsync: (id: number, synced: boolean, time: string) => setMediasvrsync.run(synced ? 1 : 0, time, id),
     finish: (r: { id: number; state: RecordingState; stoptime: string; duration_ms: number; note: string }) => finish.run(r),
     addFile: (f: Omit<RecordingFileRow, 'id'>) => addFile.run(f),
     files: (id: number) => files.all(id),

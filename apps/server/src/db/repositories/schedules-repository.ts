@@ -1,6 +1,8 @@
 import type { Db } from '../open.js';
 
 export type Cycle = 'once' | 'day' | 'week' | 'month';
+/** 'console': made in the console (or imported from an .ics file); 'opencast' an event of Opencast's calendar (read-only). */
+export type ScheduleOrigin = 'console' | 'opencast';
 export interface ScheduleRow {
   id: number;
   name: string;
@@ -11,6 +13,9 @@ export interface ScheduleRow {
   months: number;
   monthdays: number;
   enable: boolean;
+  origin: ScheduleOrigin;
+  /** The iCal UID it came with or was exported under; '' for none. */
+  uid: string;
 }
 export type RunState = 'recording' | 'done' | 'stopped' | 'skipped' | 'failed';
 export interface RunRow {
@@ -33,16 +38,21 @@ const toRow = (r: Stored): ScheduleRow => ({
   months: r.months,
   monthdays: r.monthdays,
   enable: r.enable === 1,
+  origin: r.origin,
+  uid: r.uid,
 });
 const toStored = (s: Omit<ScheduleRow, 'id'>) => ({ ...s, enable: s.enable ? 1 : 0 });
 
 export function schedulesRepository(db: Db) {
   const all = db.prepare<[], Stored>('SELECT * FROM schedules ORDER BY id');
   const byId = db.prepare<[number], Stored>('SELECT * FROM schedules WHERE id = ?');
-  const insert = db.prepare(`INSERT INTO schedules (name, start, stop, cycle, weekdays, months, monthdays, enable, created_at, updated_at)
-    VALUES (@name, @start, @stop, @cycle, @weekdays, @months, @monthdays, @enable, @now, @now)`);
+  const insert =
+    db.prepare(`INSERT INTO schedules (name, start, stop, cycle, weekdays, months, monthdays, enable, origin, uid, created_at, updated_at)
+    VALUES (@name, @start, @stop, @cycle, @weekdays, @months, @monthdays, @enable, @origin, @uid, @now, @now)`);
   const update = db.prepare(`UPDATE schedules SET name = @name, start = @start, stop = @stop, cycle = @cycle, weekdays = @weekdays,
-    months = @months, monthdays = @monthdays, enable = @enable, updated_at = @now WHERE id = @id`);
+    months = @months, monthdays = @monthdays, enable = @enable, origin = @origin, uid = @uid, updated_at = @now WHERE id = @id`);
+  const byUid = db.prepare<[string, string], Stored>('SELECT * FROM schedules WHERE origin = ? AND uid = ?');
+  const ofOrigin = db.prepare<[string], Stored>('SELECT * FROM schedules WHERE origin = ? ORDER BY id');
   const remove = db.prepare('DELETE FROM schedules WHERE id = ?');
   const runs = db.prepare<[number], RunRow>('SELECT * FROM schedule_runs WHERE schedule_id = ?');
   const run = db.prepare<[number, string], RunRow>('SELECT * FROM schedule_runs WHERE schedule_id = ? AND occurrence = ?');
@@ -58,6 +68,14 @@ export function schedulesRepository(db: Db) {
     },
     insert: (s: Omit<ScheduleRow, 'id'>, now: string) => Number(insert.run({ ...toStored(s), now }).lastInsertRowid),
     update: (s: ScheduleRow, now: string) => update.run({ ...toStored(s), id: s.id, now }).changes,
+    /** The schedule of an origin with this iCal UID. */
+    byUid: (origin: ScheduleOrigin, uid: string) => {
+      const r = byUid.get(origin, uid);
+      return r ? toRow(r) : undefined;
+    },
+    ofOrigin: (origin: ScheduleOrigin) => ofOrigin.all(origin).map(toRow),
+    /** Runs fn in one transaction (all changes or none). */
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
     /** Deletes the schedule and (cascade) its run rows. */
     remove: (id: number) => remove.run(id).changes,
     runs: (scheduleId: number) => runs.all(scheduleId),

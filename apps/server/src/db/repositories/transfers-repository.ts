@@ -15,6 +15,8 @@ export interface TransferRow {
   resume: string;
   error: string;
   remote_id: string;
+  /** Where the target puts it, chosen when queued (migration 009); '' when the target decides at send time. */
+  dest: string;
   usercode: string;
   createtime: string;
   updatetime: string;
@@ -25,23 +27,39 @@ export interface NewTransfer {
   filepath: string;
   target: string;
   size: number;
+  dest?: string;
   usercode: string;
   time: string;
 }
 
-/** The upload queue's rows (migration 008). */
+/** The upload queue's rows (migrations 008, 009). */
 export function transfersRepository(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO transfers (recording_id, filepath, target, state, size, usercode, createtime, updatetime)
-     VALUES (@recording_id, @filepath, @target, 'queued', @size, @usercode, @time, @time)`,
+    `INSERT INTO transfers (recording_id, filepath, target, state, size, dest, usercode, createtime, updatetime)
+     VALUES (@recording_id, @filepath, @target, 'queued', @size, @dest, @usercode, @time, @time)`,
   );
   const byId = db.prepare<[number], TransferRow>('SELECT * FROM transfers WHERE id = ?');
   const pending = db.prepare<[string, string], TransferRow>(
     "SELECT * FROM transfers WHERE filepath = ? AND target = ? AND state IN ('queued', 'running') LIMIT 1",
   );
   const nextDue = db.prepare<[], TransferRow>("SELECT * FROM transfers WHERE state = 'queued' ORDER BY next_attempt, id LIMIT 1");
-  const recent = db.prepare<[number], TransferRow>('SELECT * FROM transfers ORDER BY id DESC LIMIT ?');
-  const ofRecording = db.prepare<[number, number], TransferRow>('SELECT * FROM transfers WHERE recording_id = ? ORDER BY id DESC LIMIT ?');
+  const firstQueuedPerTarget = db.prepare<[], TransferRow>(
+    `SELECT * FROM transfers WHERE id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY target ORDER BY next_attempt, id) AS turn
+     FROM transfers WHERE state = 'queued') WHERE turn = 1)`,
+  );
+  const latestPerFile = db.prepare<[number], TransferRow>(
+    `SELECT * FROM transfers WHERE id IN (SELECT max(id) FROM transfers WHERE recording_id = ? GROUP BY target, filepath) ORDER BY id`,
+  );
+  const latestOf = db.prepare<[number, string], TransferRow>(
+    `SELECT * FROM transfers WHERE id IN (SELECT max(id) FROM transfers WHERE recording_id = ? AND target = ? GROUP BY filepath)`,
+  );
+  // A NULL target means every target.
+  const recent = db.prepare<[string | null, string | null, number], TransferRow>(
+    'SELECT * FROM transfers WHERE (? IS NULL OR target = ?) ORDER BY id DESC LIMIT ?',
+  );
+  const ofRecording = db.prepare<[number, string | null, string | null, number], TransferRow>(
+    'SELECT * FROM transfers WHERE recording_id = ? AND (? IS NULL OR target = ?) ORDER BY id DESC LIMIT ?',
+  );
   const busyCount = db
     .prepare<[number], number>("SELECT count(*) FROM transfers WHERE recording_id = ? AND state IN ('queued', 'running')")
     .pluck();
@@ -56,14 +74,21 @@ export function transfersRepository(db: Db) {
   const requeueRunning = db.prepare("UPDATE transfers SET state = 'queued' WHERE state = 'running'");
 
   return {
-    add: (t: NewTransfer): number => Number(insert.run(t).lastInsertRowid),
+    add: (t: NewTransfer): number => Number(insert.run({ dest: '', ...t }).lastInsertRowid),
     find: (id: number) => byId.get(id),
     /** The queued or running transfer of this file to this target, if any (one at a time per file and target). */
     pending: (filepath: string, target: string) => pending.get(filepath, target),
     /** The queued transfer whose turn comes first (soonest next attempt, then oldest). */
     nextDue: () => nextDue.get(),
-    recent: (limit: number) => recent.all(limit),
-    ofRecording: (recordingId: number, limit: number) => ofRecording.all(recordingId, limit),
+    /** Per target, its queued transfer whose turn comes first (the queue weighs them with each target's readiness). */
+    firstQueuedPerTarget: () => firstQueuedPerTarget.all(),
+    /** The newest transfer of each file of a recording to a target (what the recording's sync state is made of). */
+    latestOf: (recordingId: number, target: string) => latestOf.all(recordingId, target),
+    /** The newest transfer of each file of a recording to each target. */
+    latestPerFile: (recordingId: number) => latestPerFile.all(recordingId),
+    recent: (limit: number, target?: string) => recent.all(target ?? null, target ?? null, limit),
+    ofRecording: (recordingId: number, limit: number, target?: string) =>
+      ofRecording.all(recordingId, target ?? null, target ?? null, limit),
     /** Whether the recording has a transfer queued or running (its files are still needed). */
     busy: (recordingId: number) => busyCount.get(recordingId)! > 0,
     start: (id: number, time: string) => void start.run(time, id),

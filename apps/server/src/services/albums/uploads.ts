@@ -1,6 +1,7 @@
 import { lstatSync, mkdirSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { COVER_FOLDER, LIMITS, MESSAGES, UPLOAD_PREFIX } from '@roomcast/contract';
+import { COVER_FOLDER, LIMITS, LOGO_FILE, LOGO_TYPE, MESSAGES, UPLOAD_PREFIX } from '@roomcast/contract';
+import { argbBytes, writeLogo } from '../../media/logo-file.js';
 import type { SessionUser } from '../access/index.js';
 import type { Clock } from '../core/index.js';
 import { Fail } from '../core/index.js';
@@ -42,11 +43,17 @@ const isInside = (root: string, path: string) => path.startsWith(root.endsWith(s
 
 export type ResolvedUpload = { kind: 'file'; path: string; type: string } | { kind: 'missing' } | { kind: 'invalid' };
 
+/** What the OSD logo upload needs: the logo size of the OSD settings, and who to tell of a new logo (the engine). */
+export interface LogoTarget {
+  size: () => { width: number; height: number };
+  changed: () => void;
+}
+
 /**
- * Uploaded files under DATA_DIR/upload: album covers in `album/` (uploadfile), served at `/upload/album/<file>`.
- * (`logo.argb`, the OSD logo the media engine reads, lives beside them and is never served.)
+ * Uploaded files under DATA_DIR/upload: album covers in `album/` (uploadfile), served at `/upload/album/<file>`,
+ * and the OSD logo `logo.argb` (uploadfile too), which the media engine overlays and which is never served.
  */
-export function uploads(dataDir: string, clock: Clock) {
+export function uploads(dataDir: string, clock: Clock, logo: LogoTarget) {
   const root = join(dataDir, 'upload');
   const coverDir = join(root, COVER_FOLDER);
 
@@ -62,14 +69,30 @@ export function uploads(dataDir: string, clock: Clock) {
     }
   }
 
+  /**
+   * uploadfile `logo.argb` (logotitle): a bottom-up ARGB raster of exactly the OSD's logo width x height (the console
+   * saves the size first, then converts the image to it), sent as image/x-rgb. Stored whole, then the engine is told.
+   */
+  function saveLogo(caller: SessionUser | undefined, bytes: Buffer, contentType: string): { path: string; detail: string } {
+    if (!caller || (caller.role !== 'admin' && !caller.functions.includes('logotitle'))) throw new Fail(MESSAGES.forbidden, 403);
+    if (contentType.split(';')[0]!.trim().toLowerCase() !== LOGO_TYPE) throw Fail.of('logoNotArgb');
+    const { width, height } = logo.size();
+    if (width < 1 || height < 1) throw Fail.of('logoNoSize');
+    const expected = argbBytes(width, height);
+    if (bytes.length !== expected) throw Fail.of('logoSizeMismatch', width, height, expected, bytes.length);
+    writeLogo(dataDir, bytes, width, height);
+    logo.changed();
+    return { path: LOGO_FILE, detail: `${LOGO_FILE} ${width}x${height} (${bytes.length} bytes)` };
+  }
+
   return {
     /**
      * uploadfile: `album/<filename>` stores a cover as `album/{timestamp}_{name}.{ext of its content}`; the
      * answer's path is what editalbum's `path` takes. Other paths are refused.
      */
-    save(caller: SessionUser | undefined, filePath: string | undefined, bytes: Buffer): { path: string; detail: string } {
+    save(caller: SessionUser | undefined, filePath: string | undefined, bytes: Buffer, contentType = ''): { path: string; detail: string } {
       const path = (filePath ?? '').replace(/^\/+/, '');
-      if (path === 'logo.argb') throw Fail.of('notAvailableYet'); // the OSD logo comes with the OSD issue
+      if (path === LOGO_FILE) return saveLogo(caller, bytes, contentType);
       if (!path.startsWith(COVER_FOLDER) || path.length === COVER_FOLDER.length) throw Fail.of('pathRejected');
       if (!caller || (caller.role !== 'admin' && !caller.functions.includes('album'))) throw new Fail(MESSAGES.forbidden, 403);
       if (bytes.length > LIMITS.coverMaxBytes) throw Fail.of('uploadTooLarge', LIMITS.coverMaxBytes / 1024 / 1024);

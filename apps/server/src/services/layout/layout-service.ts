@@ -1,20 +1,12 @@
-import { LAYOUT_TYPES } from '@roomcast/contract';
+import { layoutProblem, type LayoutProblem } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { LayoutSlot } from '../../db/repositories/layouts-repository.js';
 import type { EngineState } from '../../media/engine-state.js';
 import { Fail } from '../core/index.js';
+import { slidesFirstLayout } from './slides-first.js';
 
-type LayoutProblem = 'type' | 'empty' | 'duplicate';
-
-/** Spec §4/§5 layout rules: as many channels as the type has slots, none empty, none twice. */
-export function checkLayout(l: { type: number; channels: number; channeldata: string[] }): LayoutProblem | undefined {
-  const type = LAYOUT_TYPES[l.type];
-  if (!type) return 'type';
-  if (l.channels !== type.slots.length || l.channeldata.length !== type.slots.length) return 'empty';
-  if (l.channeldata.some((c) => !c)) return 'empty';
-  if (new Set(l.channeldata).size !== l.channeldata.length) return 'duplicate';
-  return undefined;
-}
+/** Spec §4/§5 layout rules (the contract's `layoutProblem`, which the layout modal applies too). */
+export const checkLayout = (l: { type: number; channels: number; channeldata: string[] }): LayoutProblem | undefined => layoutProblem(l);
 
 /** The refusal for a layout problem; `slot` (1-based) when it is one of the saved slots. */
 function layoutFail(problem: LayoutProblem, slot?: number): Fail {
@@ -26,7 +18,8 @@ function layoutFail(problem: LayoutProblem, slot?: number): Fail {
 /**
  * The nine layout slots, the current one, and switching the output between them. `hasSource(letter)`: the
  * channel has an input configured (setting_video_input), which automatic switching needs for every slot.
- * `switchingChanged`: automatic switching was turned on or off (the scheduler re-plans).
+ * `switchingChanged`: automatic switching was turned on or off, or the slides-first layout came or went (the
+ * scheduler re-plans). `defaultShown`: the layout on the output while no slot or one-off layout is chosen.
  */
 export function layoutService(
   repos: Repositories,
@@ -34,15 +27,25 @@ export function layoutService(
   apply: () => void,
   hasSource: (letter: string) => boolean = () => true,
   switchingChanged: () => void = () => {},
+  defaultShown: () => { type: number; channeldata: string[] } = () => ({ type: 0, channeldata: ['A'] }),
 ) {
+  /** Slide switching's slides-first layout is on the output until `until`; `back` is the layout it replaced. */
+  let slidesFirst: { until: number; back: EngineState['layout'] } | undefined;
   const current = (): LayoutSlot | undefined => repos.layouts.list()[repos.layouts.state().current];
   const use = (slot: LayoutSlot | undefined) => {
+    // A layout chosen meanwhile (by hand or by automatic switching) ends the slides first for good: it stays.
+    slidesFirst = undefined;
     engine.layout = slot ? { type: slot.type, channeldata: slot.channeldata } : undefined;
     engine.layoutButtonId = slot?.index ?? 0;
   };
   use(current());
   return {
     list: () => repos.layouts.list(),
+    /** listlayout: the slots, the one on the output and whether automatic switching is on. */
+    overview: () => {
+      const state = repos.layouts.state();
+      return { slots: repos.layouts.list(), current: state.current, switching: state.autoswitch === 1 };
+    },
     save(slots: LayoutSlot[]) {
       for (const s of slots) {
         const problem = checkLayout(s);
@@ -79,8 +82,38 @@ export function layoutService(
     applyOnce(l: { type: number; channels: number; channeldata: string[] }) {
       const problem = checkLayout(l);
       if (problem) throw layoutFail(problem);
+      slidesFirst = undefined;
       engine.layout = { type: l.type, channeldata: l.channeldata };
       apply();
+    },
+    /**
+     * Slide switching (setting_ppt): the slides-first layout of channel `slides` on the output until `until`, when
+     * `slidesFirstJob` puts the layout before it back. A new slide meanwhile only moves `until`. Returns whether
+     * the output changed (not when it already shows the slides first).
+     */
+    showSlidesFirst(slides: string, until: number): boolean {
+      if (slidesFirst) {
+        slidesFirst.until = Math.max(slidesFirst.until, until);
+        return false;
+      }
+      const shown = engine.layout ?? defaultShown();
+      const target = slidesFirstLayout(shown, slides);
+      if (JSON.stringify(target) === JSON.stringify({ type: shown.type, channeldata: shown.channeldata })) return false;
+      slidesFirst = { until, back: engine.layout };
+      engine.layout = target;
+      apply();
+      switchingChanged();
+      return true;
+    },
+    /** Until when the slides-first layout is on the output (epoch ms), or undefined. */
+    slidesFirstUntil: () => slidesFirst?.until,
+    /** Puts the layout that was on the output before the slides first back (time is up, or switching was turned off). */
+    endSlidesFirst() {
+      if (!slidesFirst) return;
+      engine.layout = slidesFirst.back;
+      slidesFirst = undefined;
+      apply();
+      switchingChanged();
     },
   };
 }

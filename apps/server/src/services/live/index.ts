@@ -2,7 +2,7 @@ import type { EngineState } from '../../media/engine-state.js';
 import type { MediaEngine } from '../../media/media-engine.js';
 import type { SessionService } from '../access/index.js';
 import { Fail, periodicJob, type DeviceClock } from '../core/index.js';
-import type { MediaUrls } from '../recording/index.js';
+import type { MediaUrls, SessionBinding } from '../recording/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { OpLogService } from '../system/index.js';
 import { liveAccess } from './live-access.js';
@@ -31,6 +31,8 @@ export interface LiveDeps {
   sessions: SessionService;
   /** The recording domain's URL signer: live URLs are signed with the same key. */
   urls: MediaUrls;
+  /** The recording domain's session binding: signed live URLs stand for a session the same way as media URLs. */
+  binding: SessionBinding;
   dataDir: string;
   log: (line: string) => void;
   oplog: OpLogService;
@@ -45,7 +47,7 @@ export interface LiveDeps {
  * the RTSP outputs (setting_live_rtsp: GStreamer's RTSP server in a supervised helper, fed over loopback UDP).
  */
 export function createLive(d: LiveDeps) {
-  const access = liveAccess(d.urls, d.sessions);
+  const access = liveAccess(d.urls, d.binding, d.sessions);
   const viewers = liveViewers(d.log, d.replan);
   const live = liveService({
     settings: d.settings,
@@ -84,10 +86,7 @@ export function createLive(d: LiveDeps) {
     if (code === 'setting_room' && changed.includes('publish') && !live.published) viewers.closeAnonymous();
   });
   // A session that ends (logout, forced out, idle, password change, user removed) takes its live viewing with it.
-  d.sessions.onEnded((id) => {
-    viewers.closeSession(id);
-    access.forget(id);
-  });
+  d.sessions.onEnded((id) => viewers.closeSession(id));
   return {
     area: { live, rtmp },
     live,

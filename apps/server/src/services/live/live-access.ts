@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { anyOf, checkAll } from '@roomcast/contract';
 import type { SessionService, SessionUser } from '../access/index.js';
-import type { MediaUrls } from '../recording/index.js';
+import type { MediaUrls, SessionBinding } from '../recording/index.js';
+
+export { sessionTag } from '../recording/index.js';
 
 /**
  * How long a signed live URL is valid. The session it is bound to is what really limits it (checked at every
@@ -15,10 +16,6 @@ const WATCH = [anyOf('live', 'operating')];
 
 /** Whether a session user may watch an unpublished room: `live` or `operating` (admin always). */
 export const mayWatch = (user: SessionUser | undefined): boolean => user !== undefined && checkAll(WATCH, user) === 'allow';
-
-/** The session's tag in a signed URL: a hash, so the URL never carries the session id itself. */
-export const sessionTag = (sessionId: string): string =>
-  createHash('sha256').update(`roomcast live viewer\u0000${sessionId}`).digest('hex').slice(0, 32);
 
 /** The query of a signed URL as received (names of `signedQuery`). */
 export interface LiveQuery {
@@ -37,27 +34,20 @@ export interface Grant {
 
 /**
  * Signed live URLs: `?s=<session tag>&exp=<unix s>&sig=<hex>`, the signature (the media URLs' HMAC key) over
- * the room's session name and the session tag, so a URL works for one room and one session only.
+ * the room's session name and the session tag (`SessionBinding`, as the recordings' media URLs), so a URL works
+ * for one room and one session only.
  */
-export function liveAccess(urls: Pick<MediaUrls, 'signOther' | 'verifyOther'>, sessions: SessionService) {
-  /** Tags of the sessions that were given signed URLs, to find the session of a request. */
-  const tags = new Map<string, string>();
+export function liveAccess(
+  urls: Pick<MediaUrls, 'signOther' | 'verifyOther'>,
+  binding: Pick<SessionBinding, 'tagOf' | 'userOf'>,
+  sessions: Pick<SessionService, 'resolve'>,
+) {
   const subject = (urlsession: string, tag: string) => `${urlsession}\u0000${tag}`;
-
-  /** The session a tag stands for: those given URLs since the start, else (after a restart) any stored one. */
-  const sessionOf = (tag: string): string | undefined => {
-    const known = tags.get(tag);
-    if (known) return known;
-    const found = sessions.ids().find((id) => sessionTag(id) === tag);
-    if (found) tags.set(tag, found);
-    return found;
-  };
 
   return {
     /** The query string of this room's URLs for this session. */
     sign(urlsession: string, sessionId: string): string {
-      const tag = sessionTag(sessionId);
-      tags.set(tag, sessionId);
+      const tag = binding.tagOf(sessionId);
       const { exp, sig } = urls.signOther(PURPOSE, subject(urlsession, tag), LIVE_URL_TTL_S);
       return `?s=${tag}&exp=${exp}&sig=${sig}`;
     },
@@ -72,15 +62,13 @@ export function liveAccess(urls: Pick<MediaUrls, 'signOther' | 'verifyOther'>, s
         /^[0-9a-f]{32}$/.test(tag) &&
         urls.verifyOther(PURPOSE, subject(urlsession, tag), q.exp ?? undefined, q.sig ?? undefined)
       ) {
-        const sessionId = sessionOf(tag);
-        if (sessionId && mayWatch(sessions.resolve(sessionId))) return { sessionId, query: `?s=${tag}&exp=${q.exp}&sig=${q.sig}` };
+        const user = binding.userOf(tag);
+        if (user && mayWatch(user)) return { sessionId: user.sessionId, query: `?s=${tag}&exp=${q.exp}&sig=${q.sig}` };
       }
       return published ? { sessionId: undefined, query: '' } : undefined;
     },
     /** Whether a signed viewer's session is still alive and may watch (refreshing it). */
     stillWatching: (sessionId: string): boolean => mayWatch(sessions.resolve(sessionId)),
-    /** Forgets a session that ended. */
-    forget: (sessionId: string) => void tags.delete(sessionTag(sessionId)),
   };
 }
 export type LiveAccess = ReturnType<typeof liveAccess>;

@@ -9,8 +9,9 @@ import type { Clock } from '../core/index.js';
 import type { MediaStorage } from './media-storage.js';
 import type { MediaUrls } from './media-url.js';
 import type { RecordingFileLookup } from './recording-file-lookup.js';
+import type { SessionBinding } from './session-binding.js';
 
-/** A batch URL is valid this long; a download that has started runs to its end. */
+/** A batch URL is valid this long; a download that has started runs to its end (unless its session ends). */
 export const BATCH_TTL_S = 600;
 /** Batches kept at most (the oldest is forgotten first): each is a list of at most 200 paths. */
 const MAX_BATCHES = 256;
@@ -28,6 +29,8 @@ interface Batch {
   entries: BatchEntry[];
   filename: string;
   expires: number;
+  /** The session it was prepared for (none for a visitor's shared recordings): the URL lives only as long. */
+  sessionId: string | undefined;
 }
 
 /** A file ready to stream: where it is, its size now and its modification time. */
@@ -104,6 +107,7 @@ export interface BatchZipDeps {
   files: RecordingFileLookup;
   urls: MediaUrls;
   clock: Clock;
+  sessions: Pick<SessionBinding, 'alive' | 'hold'>;
 }
 
 /**
@@ -136,14 +140,20 @@ export function batchZipService(d: BatchZipDeps) {
       prune(now);
       const token = randomBytes(16).toString('hex');
       const only = recordings.size === 1 ? [...recordings.values()][0] : undefined;
-      batches.set(token, { entries, filename: `${only?.trim() || 'recordings'}.zip`, expires: now + BATCH_TTL_S * 1000 });
+      batches.set(token, {
+        entries,
+        filename: `${only?.trim() || 'recordings'}.zip`,
+        expires: now + BATCH_TTL_S * 1000,
+        sessionId: caller?.sessionId,
+      });
       const signed = d.urls.signMediaUrl(signedName(token), BATCH_TTL_S);
       const query = signed.slice(signed.indexOf('?'));
       return { url: `${RECORD_TEMP_PREFIX}${token}.zip${query}` };
     },
 
     /**
-     * The batch of a `/static/recordTemp/<name>` request: `forbidden` for a bad or expired signature, `missing`
+     * The batch of a `/static/recordTemp/<name>` request: `forbidden` for a bad or expired signature or a batch
+     * whose session has ended (logout, forced out, idle), `missing`
      * when the batch is gone or one of its files is no longer a media file inside the storage (checked again:
      * a file swapped for a link is not followed), else the files with their sizes now.
      */
@@ -151,10 +161,11 @@ export function batchZipService(d: BatchZipDeps) {
       name: string,
       exp: string | undefined,
       sig: string | undefined,
-    ): { kind: 'forbidden' } | { kind: 'missing' } | { kind: 'zip'; files: ZipFile[]; filename: string } {
+    ): { kind: 'forbidden' } | { kind: 'missing' } | { kind: 'zip'; files: ZipFile[]; filename: string; sessionId: string | undefined } {
       const token = name.endsWith('.zip') ? name.slice(0, -4) : '';
       if (!TOKEN.test(token) || !d.urls.verify(signedName(token), exp, sig)) return { kind: 'forbidden' };
       const batch = batches.get(token);
+      if (batch?.sessionId && !d.sessions.alive(batch.sessionId)) return { kind: 'forbidden' };
       if (!batch || batch.expires <= d.clock.now()) return { kind: 'missing' };
       const files: ZipFile[] = [];
       for (const e of batch.entries) {
@@ -164,8 +175,11 @@ export function batchZipService(d: BatchZipDeps) {
         if (!st?.isFile()) return { kind: 'missing' };
         files.push({ path: found.path, name: e.name, size: st.size, mtime: st.mtime });
       }
-      return { kind: 'zip', files, filename: batch.filename };
+      return { kind: 'zip', files, filename: batch.filename, sessionId: batch.sessionId };
     },
+
+    /** Cuts a zip being sent if the session it was prepared for ends meanwhile. */
+    hold: (sessionId: string, cut: () => void): (() => void) => d.sessions.hold(sessionId, cut),
 
     /** Batches waiting (tests). */
     pending: () => batches.size,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Repositories } from '../../db/repositories/index.js';
 import { diskFigures } from '../../host/storage.js';
+import type { SessionService } from '../access/index.js';
 import type { EngineState } from '../../media/engine-state.js';
 import { LOST_SOURCE_POLL_MS, type MediaEngine } from '../../media/media-engine.js';
 import { periodicJob, type Clock, type DeviceClock } from '../core/index.js';
@@ -17,8 +18,10 @@ import { recordingFileLookup } from './recording-file-lookup.js';
 import { recordingFilesService } from './recording-files-service.js';
 import { recordingListService } from './recording-list-service.js';
 import { recordingService } from './recording-service.js';
+import { sessionBinding } from './session-binding.js';
 
-export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S, type MediaUrls } from './media-url.js';
+export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S, sessionTag, type MediaUrls } from './media-url.js';
+export type { SessionBinding } from './session-binding.js';
 export type { RecordingService } from './recording-service.js';
 export type { RecordingAccess } from './recording-access.js';
 export type { MediaStorage } from './media-storage.js';
@@ -34,6 +37,8 @@ export interface RecordingDomainDeps {
   media: MediaEngine;
   clock: Clock;
   device: DeviceClock;
+  /** The access domain's sessions: the URLs handed to a session stop working when it ends. */
+  sessions: SessionService;
   /** The device zone's offset in minutes (storage housekeeping runs at times of day in it). */
   zoneOffset: () => number;
   dataDir: string;
@@ -59,6 +64,8 @@ export function createRecording(d: RecordingDomainDeps) {
   // Signed /media/ URLs (recording files, snapshots) relative to these storage roots.
   const urls = new MediaUrls(loadMediaSecret(d.dataDir), d.clock);
   const storage = mediaStorage(() => [mediaPath(), defaultMedia, d.usbPath], urls);
+  // URLs given to a session (listmedia, listsnapshot, batchdownload; the live room's) die with it.
+  const binding = sessionBinding(d.sessions);
   const recording = recordingService({
     repos: d.repos,
     settings: d.settings,
@@ -93,10 +100,10 @@ export function createRecording(d: RecordingDomainDeps) {
     area: {
       recording,
       diskScan: diskScanService(d.repos, d.engine, recording, mediaPath, d.oplog.system, d.log, d.device),
-      recordingList: recordingListService(d.repos, storage, access),
+      recordingList: recordingListService(d.repos, storage, access, binding),
       recordingFiles: files,
       /** batchdownload and the zips it links under /static/recordTemp/. */
-      batchZip: batchZipService({ storage, files: lookup, urls, clock: d.clock }),
+      batchZip: batchZipService({ storage, files: lookup, urls, clock: d.clock, sessions: binding }),
     },
     recording,
     /** Who may see or change which recording (spec §6), for other domains (albums' setalbum). */
@@ -106,9 +113,26 @@ export function createRecording(d: RecordingDomainDeps) {
     /** Where a later domain (the transfer queue) says a recording's files are still needed. */
     addRemovalGuard: files.addRemovalGuard,
     mediaPath,
-    /** What `GET /media/...` needs: the signature check, the file lookup and the clock for cache lifetimes. */
-    mediaFiles: { verify: urls.verify, resolve: storage.resolve, now: () => d.clock.now() },
+    /** What `GET /media/...` needs: who may have a file, the file lookup and the clock for cache lifetimes. */
+    mediaFiles: {
+      /**
+       * Whether a request's query lets it have the file at `rel`: a valid signature and, for a URL handed to a
+       * session, that session alive. Answers the session (its answers are cut when it ends), or undefined: refused.
+       */
+      grant(rel: string, q: { exp?: string; sig?: string; s?: string }): { sessionId: string | undefined } | undefined {
+        if (!urls.verify(rel, q.exp, q.sig, q.s)) return undefined;
+        if (q.s === undefined) return { sessionId: undefined };
+        const user = binding.userOf(q.s);
+        return user ? { sessionId: user.sessionId } : undefined;
+      },
+      /** Cuts an answer if its session ends while it is being sent (`SessionBinding.hold`). */
+      hold: binding.hold,
+      resolve: storage.resolve,
+      now: () => d.clock.now(),
+    },
     mediaUrls: urls,
+    /** Sessions' URLs: the live domain binds its signed URLs with it too. */
+    sessionBinding: binding,
     mediaStorage: storage,
     jobs: [
       recording.checksJob,

@@ -122,10 +122,13 @@ export function mediaStorage(roots: () => (string | undefined)[], urls: MediaUrl
     relativeOf,
     /** Where a storage-relative path is on disk: a regular media file inside a root, or why not. */
     resolve: resolveMedia,
-    /** A signed URL of an absolute file path, or '' when the file is under no storage root. */
-    urlOf(absPath: string, within = list(), ttlSeconds?: number): string {
+    /**
+     * A signed URL of an absolute file path, or '' when the file is under no storage root; with a session `tag`
+     * (`SessionBinding.tagOf`), it works only while that session lives.
+     */
+    urlOf(absPath: string, within = list(), ttlSeconds?: number, tag?: string): string {
       const rel = relativeOf(absPath, within);
-      return rel ? urls.signMediaUrl(rel, ttlSeconds) : '';
+      return rel ? urls.signMediaUrl(rel, ttlSeconds, tag) : '';
     },
   };
 }

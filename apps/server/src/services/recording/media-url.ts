@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../core/index.js';
@@ -12,6 +12,11 @@ const MAX_TTL_S = 7 * 24 * 3600;
 const EXPIRY_STEP_S = 600;
 const SECRET_FILE = 'media-url.key';
 const MAX_PATH = 1024;
+
+/** A session's tag in the URLs signed for it: a hash, so a URL never carries the session id (a bearer credential). */
+export const sessionTag = (sessionId: string): string =>
+  createHash('sha256').update(`roomcast session\u0000${sessionId}`).digest('hex').slice(0, 32);
+export const SESSION_TAG = /^[0-9a-f]{32}$/;
 
 /**
  * A storage-relative path as it may be signed and served: `/`-separated segments, none empty (so not absolute),
@@ -42,6 +47,9 @@ export function relPathOfRequest(encodedPath: string): string | undefined {
   return isSafeRelPath(rel) ? rel : undefined;
 }
 
+/** What a media signature covers besides the expiry: the path, and the session tag of a bound URL. */
+const signedText = (relPath: string, tag: string | undefined) => (tag === undefined ? relPath : `${relPath}\u0000s=${tag}`);
+
 /** The HMAC key: 32 random bytes made on first use and kept in DATA_DIR (0600), so URLs survive a restart. */
 export function loadMediaSecret(dataDir: string): Buffer {
   const file = join(dataDir, SECRET_FILE);
@@ -63,6 +71,8 @@ export function loadMediaSecret(dataDir: string): Buffer {
 /**
  * Signs and verifies media URLs: `/media/<rel path, each segment percent-encoded>?exp=<unix s>&sig=<hex>` with
  * sig = HMAC-SHA256(secret, relPath + NUL + exp). The path is the file's path relative to the storage root.
+ * A URL handed to a session is bound to it: `?exp=&s=<session tag>&sig=`, the tag signed with the path
+ * (relPath + NUL + `s=` tag + NUL + exp), so it works only while that session lives (`session-binding.ts`).
  */
 export class MediaUrls {
   constructor(
@@ -74,22 +84,31 @@ export class MediaUrls {
     return createHmac('sha256', this.secret).update(`${rel}\u0000${exp}`).digest();
   }
 
-  /** The URL of a file under the storage root (path relative to it), valid for `ttlSeconds`. */
-  signMediaUrl = (relPath: string, ttlSeconds = DEFAULT_MEDIA_TTL_S): string => {
+  /**
+   * The URL of a file under the storage root (path relative to it), valid for `ttlSeconds`; with `tag` (a
+   * session's `sessionTag`), only while that session lives.
+   */
+  signMediaUrl = (relPath: string, ttlSeconds = DEFAULT_MEDIA_TTL_S, tag?: string): string => {
     if (!isSafeRelPath(relPath)) throw new Error(`not a storage-relative media path: ${JSON.stringify(relPath)}`);
+    if (tag !== undefined && !SESSION_TAG.test(tag)) throw new Error('not a session tag');
     const ttl = Math.min(Math.max(1, Math.floor(ttlSeconds)), MAX_TTL_S);
     const step = ttl >= 3600 ? EXPIRY_STEP_S : 1;
     const exp = Math.ceil((Math.floor(this.clock.now() / 1000) + ttl) / step) * step;
     const path = relPath.split('/').map(encodeURIComponent).join('/');
-    return `${MEDIA_PREFIX}${path}?exp=${exp}&sig=${this.mac(relPath, exp).toString('hex')}`;
+    const bound = tag === undefined ? '' : `&s=${tag}`;
+    return `${MEDIA_PREFIX}${path}?exp=${exp}${bound}&sig=${this.mac(signedText(relPath, tag), exp).toString('hex')}`;
   };
 
-  /** Whether `sig` signs `relPath` until `exp` and `exp` has not passed (query values as received). */
-  verify = (relPath: string, exp: string | undefined, sig: string | undefined): boolean => {
+  /**
+   * Whether `sig` signs `relPath` (bound to the session tag `tag`, when the URL has one) until `exp`, and `exp` has
+   * not passed (query values as received). Whether the tag's session is alive is the binding's question.
+   */
+  verify = (relPath: string, exp: string | undefined, sig: string | undefined, tag?: string): boolean => {
     if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return false;
+    if (tag !== undefined && !SESSION_TAG.test(tag)) return false;
     const expiry = Number(exp);
     if (expiry * 1000 <= this.clock.now()) return false;
-    return timingSafeEqual(this.mac(relPath, expiry), Buffer.from(sig, 'hex'));
+    return timingSafeEqual(this.mac(signedText(relPath, tag), expiry), Buffer.from(sig, 'hex'));
   };
 
   /**

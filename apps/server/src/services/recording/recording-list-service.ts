@@ -6,6 +6,7 @@ import type { RecordingFileRow } from '../../db/repositories/recordings-reposito
 import { Fail } from '../core/index.js';
 import type { MediaStorage } from './media-storage.js';
 import type { SessionUser } from '../access/index.js';
+import type { SessionBinding } from './session-binding.js';
 import { visibilityOf, type RecordingAccess } from './recording-access.js';
 
 type Listing = CallData<'listmedia'>;
@@ -34,8 +35,13 @@ function scopeOf(
   return caller && (all || member) && !filtered ? { visibility, usercode: caller.usercode } : { visibility };
 }
 
-/** `listmedia`: one page of recordings, newest first, each file with a signed media URL. */
-export function recordingListService(repos: Repositories, storage: MediaStorage, access: RecordingAccess) {
+/**
+ * `listmedia`: one page of recordings, newest first, each file with a signed media URL. The URLs handed to a
+ * session are bound to it (they stop working when it ends: logout, forced out, idle); those given without a
+ * session (recordings of shared albums, which anyone may list) only expire.
+ */
+export function recordingListService(repos: Repositories, storage: MediaStorage, access: RecordingAccess, binding: SessionBinding) {
+  const tagFor = (caller: SessionUser | undefined) => (caller ? binding.tagOf(caller.sessionId) : undefined);
   return {
     list(caller: SessionUser | undefined, b: CallBody<'listmedia'>): Listing {
       const { start, end, name } = b.queryfields;
@@ -57,6 +63,7 @@ export function recordingListService(repos: Repositories, storage: MediaStorage,
         else files.set(f.recording_id, [f]);
       }
       const roots = storage.roots();
+      const tag = tagFor(caller);
       const rows = page.rows.map((r) => {
         const own = files.get(r.id) ?? [];
         const main = own.find((f) => f.channel === HD_CHANNEL) ?? own[0];
@@ -80,7 +87,7 @@ export function recordingListService(repos: Repositories, storage: MediaStorage,
           files: own.map((f) => ({
             fileid: String(f.id),
             // A file the disk scan found missing has no URL; the path is storage-relative (never the host's layout).
-            url: f.missing ? '' : storage.urlOf(f.filepath, roots),
+            url: f.missing ? '' : storage.urlOf(f.filepath, roots, undefined, tag),
             filepath: storage.relativeOf(f.filepath, roots) ?? '',
             title: f.title,
             filesize: f.filesize,
@@ -100,8 +107,9 @@ export function recordingListService(repos: Repositories, storage: MediaStorage,
     snapshots(caller: SessionUser | undefined, recordid: string): CallData<'listsnapshot'> {
       const { id } = access.find(caller, recordid, 'see');
       const roots = storage.roots();
+      const tag = tagFor(caller);
       return repos.snapshots.list(id).flatMap((s) => {
-        const url = storage.urlOf(s.filepath, roots);
+        const url = storage.urlOf(s.filepath, roots, undefined, tag);
         return url ? [{ id: String(s.id), url, channel: s.channel, snapposition: s.snapposition }] : [];
       });
     },

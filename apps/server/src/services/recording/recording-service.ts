@@ -56,6 +56,8 @@ export function recordingService(d: RecordingDeps) {
   let currentDir = '';
   let nextSnapshotMs = 0;
   let snapping = false;
+  /** Told of each recording that finished with files (after a stop, or recovered after a crash): the upload queue. */
+  const finishedListeners: ((rec: RecordingRow) => void)[] = [];
 
   const recordedMs = () => s.recordedMs + (s.recording === 'recording' && s.recordingStart ? d.clock.now() - s.recordingStart : 0);
 
@@ -111,6 +113,14 @@ export function recordingService(d: RecordingDeps) {
       duration_ms: durationMs,
       note: reason,
     });
+    const finished = files ? d.repos.recordings.find(rec.id) : undefined;
+    for (const listener of finished ? finishedListeners : []) {
+      try {
+        listener(finished as RecordingRow);
+      } catch (err) {
+        d.log(`after recording ${rec.id} finished: ${(err as Error).message}`);
+      }
+    }
   }
 
   /** Below this, a running recording stops cleanly so that what was written stays playable. */
@@ -279,6 +289,11 @@ export function recordingService(d: RecordingDeps) {
         }
       }
       return left.length;
+    },
+
+    /** Calls `listener` with each recording that has finished with files (stopped, or recovered after a crash). */
+    onFinished(listener: (rec: RecordingRow) => void): void {
+      finishedListeners.push(listener);
     },
 
     /** Ends a running recording at shutdown without finalizing (the next start recovers it). */

@@ -19,6 +19,18 @@ export interface RunnerDeps {
   zoneOffset: () => number;
   oplog: (description: string) => void;
   log?: (line: string) => void;
+  /** Told of every change of an occurrence's run (e.g. the Opencast agent's recording states). */
+  onRun?: (run: ScheduleRunEvent) => void;
+}
+
+/** What the scheduler did with one occurrence of a schedule. */
+export interface ScheduleRunEvent {
+  scheduleId: number;
+  /** The occurrence's device-local start. */
+  occurrence: string;
+  state: RunState;
+  recordingId: number | null;
+  note: string;
 }
 
 /** The recording service has no stop event, so a running scheduled recording is checked this often. */
@@ -48,6 +60,11 @@ export function recordingScheduleJob(d: RunnerDeps): Job {
     // A deleted schedule has no runs to keep (and the row would violate its foreign key).
     if (!runs.find(scheduleId)) return;
     runs.putRun({ schedule_id: scheduleId, occurrence: key, state, recording_id: recordingId, note, updated_at: formatInZone(now, off) });
+    try {
+      d.onRun?.({ scheduleId, occurrence: key, state, recordingId, note });
+    } catch (err) {
+      d.log?.(`schedule ${scheduleId}: ${(err as Error).message}`);
+    }
     if (state !== 'recording') runs.pruneRuns(formatInZone(now - KEEP_RUNS_MS, off));
   }
 

@@ -14,6 +14,8 @@ export interface SettingsDeps {
   version: string;
   /** Whether the live room is on (setting_roomstatus.living). */
   living: () => boolean;
+  /** The machine's addresses in use (setting_system_network.real*), from the host adapter. */
+  realNetwork?: () => Record<string, string>;
   warn: (msg: string) => void;
 }
 
@@ -27,28 +29,35 @@ export function createSettings(d: SettingsDeps) {
   const zoneOffset = () => zoneOffsetMinutes(zone());
   /** Times the device shows (status, recordings, operation log) are written in the device's zone. */
   const device: DeviceClock = { now: () => d.clock.now(), format: (ms) => formatDateTime(ms, zoneOffset()) };
-  const settings: SettingsService = settingsService(d.repos, {
-    // The device time the console shows and ticks from (spec §4 clock display).
-    setting_datetime: () => {
-      const now = d.clock.now();
-      return { current: `${device.format(now)}.${String(now % 1000).padStart(3, '0')}` };
+  const webconfig = loadWebConfig(d.dataDir, d.warn);
+  const settings: SettingsService = settingsService(
+    d.repos,
+    {
+      // The device time the console shows and ticks from (spec §4 clock display).
+      setting_datetime: () => {
+        const now = d.clock.now();
+        return { current: `${device.format(now)}.${String(now % 1000).padStart(3, '0')}` };
+      },
+      setting_version: () => ({
+        systemversion: process.version,
+        softversion: d.version,
+        productserialnumber: settings.raw('setting_product').serialnumber ?? '',
+      }),
+      setting_system_network: () => d.realNetwork?.() ?? {},
+      setting_roomstatus: () => {
+        const room = settings.raw('setting_room');
+        return { living: d.living() ? 'true' : 'false', publish: room.publish ?? 'false', urlsession: room.urlsession ?? '' };
+      },
     },
-    setting_version: () => ({
-      systemversion: process.version,
-      softversion: d.version,
-      productserialnumber: settings.raw('setting_product').serialnumber ?? '',
-    }),
-    setting_roomstatus: () => {
-      const room = settings.raw('setting_room');
-      return { living: d.living() ? 'true' : 'false', publish: room.publish ?? 'false', urlsession: room.urlsession ?? '' };
-    },
-  });
+    // The mode some codes' options and defaults depend on (e.g. 4K qualities), as the console reads it.
+    { mode4k: webconfig.site.mode4k },
+  );
   return {
     area: { settings },
     settings,
     device,
     zoneOffset,
-    webconfig: loadWebConfig(d.dataDir, d.warn),
+    webconfig,
   };
 }
 export type SettingsArea = ReturnType<typeof createSettings>['area'];

@@ -1,4 +1,4 @@
-import { applyWrite, readableValues, SETTINGS, type SettingCode } from '@roomcast/contract';
+import { applyWrite, NORMAL_MODE, readableValues, SETTINGS, type SettingCode, type SettingContext } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import { Fail } from '../core/index.js';
 import { hashPassword } from '../core/index.js';
@@ -21,9 +21,12 @@ export type WriteGuard = (code: SettingCode, changed: readonly string[], values:
 /** Told after a write was stored, with the keys it changed per code. */
 export type WriteListener = (code: SettingCode, changed: readonly string[]) => void;
 
-/** Settings over the contract's definitions: validated all-or-nothing writes, defaults where never written. */
-export function settingsService(repos: Repositories, live: LiveValues = {}) {
-  const values = (code: SettingCode) => ({ ...readableValues(code, repos.settings.read(code)), ...live[code]?.() });
+/**
+ * Settings over the contract's definitions: validated all-or-nothing writes, defaults where never written. `ctx`:
+ * the box's mode (web config `site.mode4k`), which some codes' options, defaults and rules depend on.
+ */
+export function settingsService(repos: Repositories, live: LiveValues = {}, ctx: SettingContext = NORMAL_MODE) {
+  const values = (code: SettingCode) => ({ ...readableValues(code, repos.settings.read(code), ctx), ...live[code]?.() });
   const guards: WriteGuard[] = [];
   const listeners: WriteListener[] = [];
   const listed = (code: SettingCode, keys?: string[]): KeyValue[] =>
@@ -32,7 +35,11 @@ export function settingsService(repos: Repositories, live: LiveValues = {}) {
       .map(([key, value]) => ({ key, value }));
   return {
     /** Values for the service's own use (secrets included). */
-    raw: (code: SettingCode): Record<string, string> => ({ ...readableValues(code, {}), ...repos.settings.read(code), ...live[code]?.() }),
+    raw: (code: SettingCode): Record<string, string> => ({
+      ...readableValues(code, {}, ctx),
+      ...repos.settings.read(code),
+      ...live[code]?.(),
+    }),
     read: (code: SettingCode, keys?: string[]) => listed(code, keys),
     /** Validates every section first; writes all of them in one transaction or none. Returns the changed keys per code. */
     async write(sections: { code: SettingCode; data: KeyValue[] }[]) {
@@ -40,7 +47,7 @@ export function settingsService(repos: Repositories, live: LiveValues = {}) {
         const writes: { code: SettingCode; values: Record<string, string>; changed: string[] }[] = [];
         const problems: string[] = [];
         for (const s of sections) {
-          const result = applyWrite(s.code, repos.settings.read(s.code), s.data);
+          const result = applyWrite(s.code, repos.settings.read(s.code), s.data, ctx);
           if (result.ok) writes.push({ code: s.code, values: result.values, changed: result.changed });
           else problems.push(...result.issues.map((i) => i.message));
         }

@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs';
-import { TRANSFER_TARGETS, type Transfer, type TransferTarget } from '@roomcast/contract';
+import { SHARE_TARGETS, type ShareTarget, type Transfer, type TransferTarget, type UploadState } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { TransferRow } from '../../db/repositories/transfers-repository.js';
 import type { SessionUser } from '../access/index.js';
 import { Fail, type DeviceClock } from '../core/index.js';
 import type { RecordingAccess, RecordingFileLookup } from '../recording/index.js';
 import type { CloudTargets } from './cloud/cloud-targets.js';
+import type { TransferQueue } from './transfer-queue.js';
 
 /** How many transfers listtransfer answers at most (the newest). */
 export const TRANSFER_LIST_MAX = 100;
@@ -16,11 +17,28 @@ export interface ShareDeps {
   files: RecordingFileLookup;
   access: RecordingAccess;
   targets: CloudTargets;
-  /** A transfer was queued: the queue looks at it now. */
-  wake: () => void;
+  queue: Pick<TransferQueue, 'queueItem'>;
 }
 
-/** share, listshare, listtransfer: cloud sharing through the one upload queue, and the queue as people see it. */
+/** One recording's upload to one target, from the newest transfer of each of its files there. */
+function uploadState(recordid: string, target: TransferTarget, rows: TransferRow[]): UploadState {
+  const has = (state: TransferRow['state']) => rows.some((r) => r.state === state);
+  const size = rows.reduce((n, r) => n + r.size, 0);
+  const sent = rows.reduce((n, r) => n + (r.state === 'done' ? r.size : r.sent), 0);
+  return {
+    recordid,
+    target,
+    state: has('running') ? 'running' : has('queued') ? 'queued' : has('failed') ? 'failed' : 'done',
+    files: rows.length,
+    done: rows.filter((r) => r.state === 'done').length,
+    size,
+    sent,
+    percent: size > 0 ? Math.floor((sent / size) * 100) : 100,
+    error: rows.find((r) => r.state !== 'done' && r.error)?.error ?? '',
+  };
+}
+
+/** share, listshare, listtransfer, listupload: cloud sharing through the one upload queue, and the queue as people see it. */
 export function shareService(d: ShareDeps) {
   const toTransfer = (row: TransferRow, title: string): Transfer => ({
     id: row.id,
@@ -49,36 +67,44 @@ export function shareService(d: ShareDeps) {
   };
 
   return {
-    listShare: () => TRANSFER_TARGETS.map((type) => ({ type, enable: d.targets.enabled(type) })),
+    listShare: () => SHARE_TARGETS.map((type) => ({ type, enable: d.targets.enabled(type) })),
 
     /** Queues a file the caller may see for upload to an enabled provider; a file already on its way is not queued twice. */
-    share(caller: SessionUser | undefined, type: TransferTarget, file: string): string {
+    share(caller: SessionUser | undefined, type: ShareTarget, file: string): string {
       const found = d.files.visible(caller, file);
       d.targets.clientFor(type);
       const label = d.targets.labelOf(type);
-      if (d.repos.transfers.pending(found.rel, type)) return `${found.rel} to ${label}: already queued`;
-      const size = statSync(found.real).size;
-      d.repos.transfers.add({
-        recording_id: found.recording.id,
-        filepath: found.rel,
-        target: type,
-        size,
-        usercode: caller?.usercode ?? '',
-        time: d.device.format(d.device.now()),
-      });
-      d.wake();
+      const queued = d.queue.queueItem(
+        type,
+        found.recording.id,
+        { filepath: found.rel, size: statSync(found.real).size },
+        caller?.usercode ?? '',
+      );
+      if (queued === undefined) return `${found.rel} to ${label}: already queued`;
       return `${found.rel} to ${label}`;
     },
 
-    /** The newest transfers the caller may see: of one recording, or of all. */
-    list(caller: SessionUser | undefined, recordid: number | undefined): Transfer[] {
+    /** Per recording the caller may see (others left out) and per target, where its upload is. */
+    uploads(caller: SessionUser | undefined, recordids: string[]): UploadState[] {
+      const out: UploadState[] = [];
+      for (const id of new Set(recordids)) {
+        if (titleFor(caller, Number(id)) === undefined) continue;
+        const byTarget = new Map<string, TransferRow[]>();
+        for (const row of d.repos.transfers.latestPerFile(Number(id))) byTarget.set(row.target, [...(byTarget.get(row.target) ?? []), row]);
+        for (const [target, rows] of byTarget) out.push(uploadState(String(Number(id)), target as TransferTarget, rows));
+      }
+      return out;
+    },
+
+    /** The newest transfers the caller may see: of one recording, or of all; of one target, or of every one. */
+    list(caller: SessionUser | undefined, recordid: number | undefined, target?: TransferTarget): Transfer[] {
       if (recordid !== undefined) {
         const rec = d.access.find(caller, String(recordid), 'see');
-        return d.repos.transfers.ofRecording(rec.id, TRANSFER_LIST_MAX).map((row) => toTransfer(row, rec.title));
+        return d.repos.transfers.ofRecording(rec.id, TRANSFER_LIST_MAX, target).map((row) => toTransfer(row, rec.title));
       }
       const titles = new Map<number, string | undefined>();
       const out: Transfer[] = [];
-      for (const row of d.repos.transfers.recent(TRANSFER_LIST_MAX)) {
+      for (const row of d.repos.transfers.recent(TRANSFER_LIST_MAX, target)) {
         if (!titles.has(row.recording_id)) titles.set(row.recording_id, titleFor(caller, row.recording_id));
         const title = titles.get(row.recording_id);
         if (title !== undefined) out.push(toTransfer(row, title));

@@ -36,7 +36,7 @@ commandValue(
               devices: {},
               fontFiles: FONT_FILES,
               textFile: '/run/osd-text.txt',
-              logoFile: undefined,
+              logo: undefined,
               preset: 'ultrafast',
             }),
           );

@@ -23,7 +23,7 @@ function encoderArgsWithRtsp(ctx: ProbeContext, letter: string): string[] {
       devices: {},
       fontFiles: FONT_FILES,
       textFile: undefined,
-      logoFile: undefined,
+      logo: undefined,
       preset: 'ultrafast',
     }),
   );

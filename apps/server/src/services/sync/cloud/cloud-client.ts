@@ -1,3 +1,5 @@
+import { TransferError } from '../transfer-target.js';
+
 /**
  * What every cloud client (Google Drive, Dropbox) offers the transfer queue: upload one local file, in
  * chunks read from disk (memory stays flat whatever the size), resumable after an interruption or a restart.
@@ -42,15 +44,12 @@ export interface CloudClient {
 /**
  * A failed upload. `retryable` is true when trying again later may succeed (network errors, 429, 5xx, an
  * interrupted chunk); false when it cannot until someone changes something (refused credentials, a refused
- * path, a file too large for the account). `message` is the remote's own words where it gave some.
+ * path, a file too large for the account). `message` is the remote's own words where it gave some. The queue
+ * reads it as the `TransferError` it is.
  */
-export class CloudError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly status?: number,
-  ) {
-    super(message);
+export class CloudError extends TransferError {
+  constructor(message: string, retryable: boolean, status?: number) {
+    super(message, retryable, status);
     this.name = 'CloudError';
   }
 }

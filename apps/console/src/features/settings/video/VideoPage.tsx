@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { Typography } from 'antd';
+import { checkAll, SETTINGS } from '@roomcast/contract';
+import { useTranslation } from 'react-i18next';
+import { useCallQuery } from '../../../api/hooks';
+import { useAuth } from '../../../app/auth';
+import { useRecordStatus } from '../../../app/status';
+import { useWebConfig } from '../../../app/webconfig';
+import { SettingsPanel } from '../../../components/settings/SettingsPanel';
+import { ENCODING_PANEL, videoEditBlocked, videoPanels } from './video-panels';
+
+/*
+ * /console/operation/opevideo (spec §2 Video: input video and encoding video). Edit is disabled while recording or
+ * live streaming or when the status cannot be read (spec §4); the service refuses such a change as well. A saved
+ * change is on the picture when the next recording or live stream starts (docs/media-engine.md "Picture settings").
+ */
+export default function VideoPage() {
+  const { t } = useTranslation('settings');
+  const { t: tMenu } = useTranslation('menu');
+  const { site } = useWebConfig();
+  const { user } = useAuth();
+  const status = useRecordStatus();
+  const bound = useCallQuery('listsource', {}, { silent: true });
+  // The advice about channel recording needs setting_advance_media_save, which not every video user may read.
+  const canReadSave = !!user && checkAll([SETTINGS.setting_advance_media_save.read], user) === 'allow';
+  const save = useCallQuery('readconfig', { settingcode: 'setting_advance_media_save' }, { silent: true, enabled: canReadSave });
+  const mediaSave = useMemo(() => (save.data ? Object.fromEntries(save.data.map((d) => [d.key, d.value])) : undefined), [save.data]);
+  const panels = useMemo(() => videoPanels(t, bound.data, mediaSave, site.mode4k), [t, bound.data, mediaSave, site.mode4k]);
+  const blocked = videoEditBlocked(status.data, status.error);
+  return (
+    <SettingsPanel
+      title={tMenu('items.opevideo')}
+      panels={panels}
+      editBlocked={blocked && t(blocked)}
+      below={{ [ENCODING_PANEL]: <Typography.Paragraph type="secondary">{t('screens.video.appliesAtStart')}</Typography.Paragraph> }}
+    />
+  );
+}

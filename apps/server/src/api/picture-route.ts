@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { checkAll, PICTURE_PATH, PICTURE_PERMISSION, PICTURE_SOURCE_HEADER, SESSION_HEADER } from '@roomcast/contract';
+import type { SessionService } from '../services/access/index.js';
+import type { PictureSettings } from '../services/layout/index.js';
+import { refusal, sendAnswer } from './refusals.js';
+
+/**
+ * `GET /api/monitor/picture.jpg`: the composed picture as the settings make it now, for the screens that change it
+ * (OSD, effect, video): a frame of the running encode on the latest settings, else a still rendered from the sources.
+ * The session header of a user with one of those screens' functions or the monitor's (401/403 as the calls refuse).
+ */
+export function registerPictureRoute(app: FastifyInstance, sessions: SessionService, picture: PictureSettings['picture']): void {
+  app.get(PICTURE_PATH, async (req, reply) => {
+    const header = req.headers[SESSION_HEADER];
+    const user = sessions.resolve(typeof header === 'string' && header ? header : undefined);
+    const verdict = checkAll([PICTURE_PERMISSION], user);
+    if (verdict !== 'allow') return sendAnswer(reply, verdict === 'unauthenticated' ? refusal.unauthenticated() : refusal.forbidden());
+    const shot = await picture.get();
+    if (!shot) return sendAnswer(reply, refusal.status(503, 'picture: no picture came out of the sources'));
+    return reply
+      .code(200)
+      .type('image/jpeg')
+      .header('cache-control', 'no-store')
+      .header(PICTURE_SOURCE_HEADER, shot.source)
+      .send(shot.jpeg);
+  });
+}

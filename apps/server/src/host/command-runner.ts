@@ -1,0 +1,23 @@
+import { execFile } from 'node:child_process';
+
+/**
+ * How host adapters run the machine's tools (timedatectl, systemctl ...): a program and an argument array, never
+ * a shell. Tests pass a runner that records what it is asked to run.
+ */
+export interface CommandRunner {
+  /** Runs `file` with `args`; resolves with its stdout, rejects with its stderr (or the error) when it fails. */
+  run(file: string, args: readonly string[]): Promise<string>;
+}
+
+/** A command that has not finished after this long is killed (a hung tool must not hold a call forever). */
+const COMMAND_TIMEOUT_MS = 30_000;
+
+export const execFileRunner: CommandRunner = {
+  run: (file, args) =>
+    new Promise((resolve, reject) => {
+      execFile(file, [...args], { timeout: COMMAND_TIMEOUT_MS }, (err, stdout, stderr) => {
+        if (err) reject(new Error(`${file} ${args.join(' ')}: ${String(stderr).trim() || err.message}`));
+        else resolve(String(stdout));
+      });
+    }),
+};

@@ -1,0 +1,87 @@
+import type { SerialPortName } from '@roomcast/contract';
+import type { OpenSerial } from '../../host/serial.js';
+import { periodicJob, type Timers } from '../core/index.js';
+import type { LayoutService } from '../layout/index.js';
+import type { RecordingService } from '../recording/index.js';
+import type { SettingsService } from '../settings/index.js';
+import type { OpLogService } from '../system/index.js';
+import { controlPanel } from './panel-commands.js';
+import { ptzService } from './ptz-service.js';
+import { serialPorts } from './serial-ports.js';
+import { viscaOverIp } from './visca-ip.js';
+
+export { parsePanelLine, lineSplitter, PANEL_MAX_LINE, type PanelCommand } from './control-panel.js';
+export type { PtzService } from './ptz-service.js';
+
+/** A closed port that is configured is tried again this often (a USB adapter plugged back in, a panel powered on). */
+const REOPEN_MS = 5000;
+
+export interface DevicesDeps {
+  settings: SettingsService;
+  /** Device paths of the two ports (config.ts: SERIAL_RS232_DEVICE, SERIAL_RS485_DEVICE). */
+  serialDevices: Partial<Record<SerialPortName, string>>;
+  open: OpenSerial;
+  /** The dead-man timer of a PTZ movement (contract PTZ_STOP_AFTER_MS unless the configuration shortens it). */
+  ptzStopAfterMs: number;
+  timers: Timers;
+  /** The control panel's commands go through the same services as the calls. */
+  recording: RecordingService;
+  layouts: LayoutService;
+  oplog: OpLogService;
+  log: (line: string) => void;
+  /** The scheduler's `replan`: the reopen job became active. */
+  replan: () => void;
+}
+
+/**
+ * The devices domain: camera control (remotecontrol: VISCA and PELCO-D on the serial ports, VISCA over IP), the
+ * RS-232 and RS-485 ports as setting_serial_port says, and the control panel read from one of them (docs/devices.md).
+ */
+export function createDevices(d: DevicesDeps) {
+  const ip = viscaOverIp(d.log);
+  let panel: ReturnType<typeof controlPanel> | undefined;
+  const ports = serialPorts({
+    devices: d.serialDevices,
+    settings: () => d.settings.raw('setting_serial_port'),
+    open: d.open,
+    panel: (port, line) => panel!.answer(port, line),
+    log: d.log,
+    replan: d.replan,
+  });
+  const ptz = ptzService({
+    settings: () => d.settings.raw('setting_ptz_camera'),
+    ports,
+    ip,
+    timers: d.timers,
+    stopAfterMs: d.ptzStopAfterMs,
+    log: d.log,
+    oplog: d.oplog.system,
+  });
+  panel = controlPanel({ recording: d.recording, layouts: d.layouts, ptz, oplog: d.oplog.write });
+  // Changing the ports' speed or use reopens them.
+  d.settings.onWritten((code) => {
+    if (code === 'setting_serial_port') void ports.apply();
+  });
+  const opened = ports.apply();
+  return {
+    area: { ptz },
+    ports,
+    /** Resolves once the ports have been opened at start (or failed to: the reopen job tries again). */
+    opened,
+    /** At shutdown: running movements stopped, ports and the UDP socket closed. */
+    async halt(): Promise<void> {
+      await ptz.halt();
+      await ports.halt();
+      ip.close();
+    },
+    jobs: [
+      periodicJob({
+        name: 'serial ports reopen',
+        everyMs: REOPEN_MS,
+        active: () => ports.needsReopen(),
+        run: () => void ports.reopenClosed(),
+      }),
+    ],
+  };
+}
+export type DevicesArea = ReturnType<typeof createDevices>['area'];

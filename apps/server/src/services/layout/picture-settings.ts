@@ -1,0 +1,56 @@
+import { SOURCE_NAMES, type SettingCode } from '@roomcast/contract';
+import type { EngineState } from '../../media/engine-state.js';
+import type { MediaEngine } from '../../media/media-engine.js';
+import { Fail } from '../core/index.js';
+import type { SettingsService } from '../settings/index.js';
+
+/** Codes the composed picture is made of: a saved change is on the picture at once (a running encode re-plans). */
+const PICTURE_CODES: readonly SettingCode[] = ['setting_osd', 'setting_video_layout', 'setting_video_input', 'setting_rec_video_codec'];
+/** Codes that cannot change while recording or live streaming (spec §4: the Video screen's Edit is disabled then). */
+const VIDEO_CODES: readonly SettingCode[] = ['setting_video_input', 'setting_rec_video_codec'];
+
+export interface PictureSettingsDeps {
+  engine: EngineState;
+  media: Pick<MediaEngine, 'apply' | 'picture' | 'devices' | 'audioOutput'>;
+  settings: SettingsService;
+}
+
+/** Recording, the live room or an RTMP output (reconnecting included) is on: the video settings are fixed. */
+export const videoBusy = (e: EngineState) => e.recording !== 'idle' || e.living || e.rtmp.main !== 'false' || e.rtmp.sub !== 'false';
+
+/**
+ * What the picture settings do (docs/media-engine.md "Picture settings"): an OSD, fit, input or encoding change is
+ * applied to a running encode at once (a re-plan: recordings roll to a new segment), else at the next start; input
+ * and encoding changes are refused while recording or streaming live, as the console disables their Edit. Also the
+ * logo upload's target, the picture still, which device each source name is bound to, and the HDMI audio output
+ * following its setting.
+ */
+export function pictureSettings(d: PictureSettingsDeps) {
+  d.settings.addWriteGuard((code, changed) => {
+    if (VIDEO_CODES.includes(code) && changed.length && videoBusy(d.engine)) throw Fail.of('videoSettingsBusy');
+  });
+  d.settings.onWritten((code, changed) => {
+    if (PICTURE_CODES.includes(code) && changed.length) d.media.apply();
+    // The HDMI audio output plays the programme sound while on (media/audio-output.ts).
+    if (code === 'setting_general_output') d.media.audioOutput.refresh();
+  });
+  const size = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : 0);
+  return {
+    /** The OSD logo upload (albums domain's uploadfile): the size it must have, and the engine to tell. */
+    logo: {
+      size: () => {
+        const osd = d.settings.raw('setting_osd');
+        return { width: size(osd.logowidth), height: size(osd.logoheight) };
+      },
+      changed: () => d.media.apply(),
+    },
+    /** `GET /api/monitor/picture.jpg`: the composed picture as the settings make it now. */
+    picture: { get: () => d.media.picture() },
+    /** listsource: each source name and output of sources.json with its device ("" for none: the synthetic stand-in). */
+    sources: () => {
+      const devices = d.media.devices();
+      return SOURCE_NAMES.map((source) => ({ source, device: devices[source] ?? '' }));
+    },
+  };
+}
+export type PictureSettings = ReturnType<typeof pictureSettings>;

@@ -1,0 +1,21 @@
+import type { Encoder } from '../../media/encoder.js';
+import type { Clock } from '../core/index.js';
+import type { LayoutService } from '../layout/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { slideService } from './slide-service.js';
+
+export type { LatestSlide, SlideService } from './slide-service.js';
+
+export interface PptDeps {
+  settings: SettingsService;
+  encoder: Pick<Encoder, 'on' | 'wanted'>;
+  devices: () => Record<string, string>;
+  layouts: Pick<LayoutService, 'showSlidesFirst' | 'endSlidesFirst'>;
+  clock: Clock;
+  log: (line: string) => void;
+}
+
+/** The slides domain (setting_ppt): slide switching through the layout domain, and the latest slide for ppt.html. */
+export function createPpt(d: PptDeps) {
+  return { slides: slideService(d) };
+}

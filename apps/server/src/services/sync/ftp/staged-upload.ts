@@ -1,0 +1,148 @@
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import type { LocalFile } from '../local-file.js';
+import { TransferError } from '../transfer-target.js';
+import { remoteBase, remoteDir } from './remote-path.js';
+
+/** What the staged upload needs of a logged-in FTP or SFTP session; paths are absolute. */
+export interface RemoteFs {
+  /**
+   * True when the server writes what it receives in order (FTP's data stream), so the size of the partial file
+   * is where to go on; false when writes may land out of order (pipelined SFTP writes), so only the offset
+   * saved as confirmed is trusted.
+   */
+  readonly sequential: boolean;
+  /** Makes the folder and its parents. */
+  mkdirs(dir: string): Promise<void>;
+  /** Size of a remote file, undefined when there is none. */
+  size(path: string): Promise<number | undefined>;
+  /** Writes `source` (the local file from `offset`) at `offset` of `path` (0: a new file); `confirmed` counts bytes from 0. */
+  write(source: NodeJS.ReadableStream, path: string, offset: number, confirmed: (bytes: number) => void): Promise<void>;
+  /** Renames, replacing a file already at `to`. */
+  rename(from: string, to: string): Promise<void>;
+  remove(path: string): Promise<void>;
+  /** The server's own SHA-256 of a file (hex) when it offers one (FTP HASH), else undefined. */
+  sha256?(path: string): Promise<string | undefined>;
+}
+
+export interface StagedUpload {
+  local: LocalFile;
+  /** Absolute remote path of the file. */
+  dest: string;
+  resume: string;
+  saveResume(state: string): void;
+  progress(sent: number): void;
+  signal: AbortSignal;
+}
+
+interface ResumeState {
+  /** upload: bytes go to `{dest}.part`; rename: the part was complete and verified, renaming or writing the checksum. */
+  stage: 'upload' | 'rename';
+  /** Bytes of the part known written in order (from 0). */
+  confirmed: number;
+}
+
+/** How often the confirmed offset is saved while bytes flow (a resume after kill -9 goes on from about there). */
+const SAVE_EVERY_MS = 1_000;
+
+const parseResume = (s: string): ResumeState | undefined => {
+  try {
+    const v = JSON.parse(s) as ResumeState;
+    return v && (v.stage === 'upload' || v.stage === 'rename') && Number.isSafeInteger(v.confirmed) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Hashes what passes through (the whole file's SHA-256 when fed the part before the offset first). */
+const hashing = (hash: Hash) =>
+  new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+
+async function hashRange(path: string, end: number, hash: Hash, signal: AbortSignal): Promise<void> {
+  if (end <= 0) return;
+  for await (const chunk of createReadStream(path, { end: end - 1, highWaterMark: 1 << 20 })) {
+    signal.throwIfAborted();
+    hash.update(chunk as Buffer);
+  }
+}
+
+/**
+ * One file to an FTP or SFTP server, so that a half-sent file is never taken for a whole one and nothing is
+ * sent twice under another name:
+ * 1. bytes go to `{dest}.part`; an earlier attempt's part is continued (FTP: from its size, with APPE; SFTP:
+ *    from the offset saved as confirmed, writing at that offset), a first attempt starts it anew;
+ * 2. the part's size must equal the local file's, and where the server offers a SHA-256 (FTP `HASH`) it must
+ *    equal the local one computed while sending;
+ * 3. the part is renamed to `dest` (replacing an older file of that name), then `{dest}.sha256` is written
+ *    (`sha256sum -c` format), so a receiver can check the file it got.
+ * Answers the local SHA-256.
+ */
+export async function stagedUpload(fs: RemoteFs, u: StagedUpload): Promise<string> {
+  const part = `${u.dest}.part`;
+  const saved = parseResume(u.resume);
+  const hash = createHash('sha256');
+  let sha = '';
+
+  if (saved?.stage !== 'rename' || (await fs.size(part)) !== undefined) {
+    await fs.mkdirs(remoteDir(u.dest));
+    let offset = 0;
+    if (saved) {
+      const have = (await fs.size(part)) ?? 0;
+      offset = fs.sequential ? have : Math.min(have, saved.confirmed);
+      if (offset > u.local.size) offset = 0;
+    }
+    let lastSave = 0;
+    let confirmedNow = offset;
+    const save = (stage: ResumeState['stage']) => u.saveResume(JSON.stringify({ stage, confirmed: confirmedNow } satisfies ResumeState));
+    save('upload');
+    await hashRange(u.local.path, offset, hash, u.signal);
+    u.progress(offset);
+    const source = createReadStream(u.local.path, { start: offset, highWaterMark: 1 << 20 }).pipe(hashing(hash));
+    await fs.write(source, part, offset, (bytes) => {
+      confirmedNow = bytes;
+      u.progress(bytes);
+      const now = Date.now();
+      if (now - lastSave >= SAVE_EVERY_MS) {
+        lastSave = now;
+        save('upload');
+      }
+    });
+    sha = hash.digest('hex');
+    const size = await fs.size(part);
+    if (size !== u.local.size) {
+      // What is there is not what was sent: the next attempt starts the part anew.
+      u.saveResume('');
+      throw new TransferError(`the server holds ${size ?? 0} of ${u.local.size} bytes of ${remoteBase(u.dest)}`, true);
+    }
+    const theirs = await fs.sha256?.(part);
+    if (theirs !== undefined && theirs.toLowerCase() !== sha) {
+      u.saveResume('');
+      throw new TransferError(`the server's SHA-256 of ${remoteBase(u.dest)} differs from the recording's`, true);
+    }
+    confirmedNow = u.local.size;
+    save('rename');
+    await fs.rename(part, u.dest);
+  } else {
+    // The part was renamed before the process stopped: the file must be whole.
+    const size = await fs.size(u.dest);
+    if (size !== u.local.size) {
+      u.saveResume('');
+      throw new TransferError(`the server holds ${size ?? 0} of ${u.local.size} bytes of ${remoteBase(u.dest)}`, true);
+    }
+    await hashRange(u.local.path, u.local.size, hash, u.signal);
+    sha = hash.digest('hex');
+  }
+  await writeText(fs, `${u.dest}.sha256`, `${sha}  ${remoteBase(u.dest)}\n`);
+  u.progress(u.local.size);
+  return sha;
+}
+
+async function writeText(fs: RemoteFs, path: string, text: string): Promise<void> {
+  await fs.write(Readable.from([Buffer.from(text)]), path, 0, () => {});
+}

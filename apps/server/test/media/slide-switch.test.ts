@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { makeApp } from '../helpers.js';
+import { recordingMark, waitFor, waitRecorded } from '../wait.js';
+
+const run = promisify(execFile);
+const RED = [0xc0, 0x39, 0x2b];
+/** The synthetic slides' title bar. */
+const YELLOW = [0xf2, 0xc1, 0x4e];
+const near = (got: number[], want: number[], tol = 45) => got.every((v, i) => Math.abs(v - want[i]!) <= tol);
+/** The synthetic slides change every PERIOD seconds, on the wall clock's multiples of it. */
+const PERIOD = 8;
+
+/** Every frame of a file at 64x36 (30 a second), as RGB24 pixel readers. */
+async function thumbnails(file: string): Promise<((x: number, y: number) => number[])[]> {
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
+  );
+  const buf = stdout as unknown as Buffer;
+  const size = 64 * 36 * 3;
+  return Array.from({ length: buf.length / size }, (_, i) => (x: number, y: number) => [
+    ...buf.subarray(i * size + (y * 64 + x) * 3, i * size + (y * 64 + x) * 3 + 3),
+  ]);
+}
+
+describe('slide switching on the real output', async () => {
+  const t = await makeApp();
+  const admin = await t.login();
+  // Channel C (hdmi3) is the synthetic slides source; A and B the coloured stand-ins.
+  writeFileSync(join(t.dataDir, 'sources.json'), JSON.stringify({ hdmi3: `slides:${PERIOD}` }));
+  const settings = [
+    { section: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }] },
+    { section: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] },
+    { section: 'setting_layout_animate', data: [{ key: 'type', value: '0' }] },
+    {
+      section: 'setting_ppt',
+      data: [
+        { key: 'switchenable', value: 'true' },
+        { key: 'switchduration', value: '5' },
+        { key: 'slidechannel', value: 'C' },
+      ],
+    },
+  ];
+  expect((await t.post('setsetting', settings, admin)).body.result).toBe(true);
+  await t.post('savelayout', [{ index: 0, type: 0, channels: 1, channeldata: ['A'] }], admin);
+  await t.post('setlayoutid', { id: 0 }, admin);
+
+  it('a slide change puts the slides first (picture in picture of A) within a second, and A back after the duration', async () => {
+    // Start just after a slide change, so that the recording shows A for a few seconds before the next one.
+    await waitFor(() => Date.now() % (PERIOD * 1000) < 2500, { timeoutMs: PERIOD * 1000 + 1000, what: 'the start of a slide period' });
+    expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
+    await waitRecorded(t, 1);
+    const switched = await waitFor(() => t.internals.engine.layout?.type === 3 && Date.now(), {
+      timeoutMs: PERIOD * 1000 + 5000,
+      what: 'the slides-first layout',
+      detail: () => t.internals.engine.layout,
+    });
+    expect(t.internals.engine.layout).toEqual({ type: 3, channeldata: ['C', 'A'] });
+    // The slides changed at the last multiple of PERIOD: the watcher saw it and the layout followed within a second.
+    const change = Math.floor(switched / (PERIOD * 1000)) * PERIOD * 1000;
+    expect(switched - change).toBeLessThan(1000);
+    await waitFor(() => t.internals.engine.layout?.type === 0, { timeoutMs: 10_000, what: 'the layout before, back' });
+    const back = Date.now();
+    expect(back - switched).toBeGreaterThanOrEqual(4900);
+    expect(back - switched).toBeLessThan(6500);
+    // A second and a half of A again in the recording (from the encode after the switch back).
+    await waitRecorded(t, 1.5, { after: recordingMark(t) });
+    expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    const frames = await thumbnails(hd.filepath);
+    const kind = (f: (x: number, y: number) => number[]) => {
+      // Top right: A's red, or the slides' title bar; bottom right (inside the corner picture): A's red in both.
+      if (near(f(60, 2), RED) && near(f(32, 18), RED) && near(f(53, 30), RED)) return 'A';
+      if (near(f(60, 2), YELLOW) && near(f(53, 30), RED)) return 'slides first';
+      return '?';
+    };
+    const seen = frames.map(kind).filter((k) => k !== '?');
+    const story = seen.filter((k, i) => k !== seen[i - 1]);
+    expect(story).toEqual(['A', 'slides first', 'A']);
+    // About the duration of slides first (each switch restarts the encode: up to a second of each is not encoded).
+    const slidesFrames = seen.filter((k) => k === 'slides first').length;
+    expect(slidesFrames / 30).toBeGreaterThan(3);
+    expect(slidesFrames / 30).toBeLessThan(5.5);
+    expect(frames.length - seen.length).toBeLessThan(10);
+  }, 60_000);
+});

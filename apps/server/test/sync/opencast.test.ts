@@ -1,0 +1,178 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeOpencast } from '@roomcast/cloud-doubles';
+import { makeApp, settingBody } from '../helpers.js';
+import { waitFor } from '../wait.js';
+
+const run = promisify(execFile);
+
+/** What ffprobe says of a file: its streams' codecs and the duration in seconds (it fails on a broken file). */
+async function probe(file: string): Promise<{ codecs: string[]; duration: number }> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name:format=duration', '-of', 'json', file]);
+  const j = JSON.parse(stdout) as { streams: { codec_name: string }[]; format: { duration: string } };
+  return { codecs: j.streams.map((s) => s.codec_name), duration: Number(j.format.duration) };
+}
+
+describe('Roomcast as an Opencast capture agent against a loopback Opencast', { timeout: 90_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'roomcast-opencast-'));
+  const oc = await startFakeOpencast({ dir });
+  afterAll(async () => {
+    await oc.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const t = await makeApp({ env: { OPENCAST_POLL_SECONDS: '1' } });
+  const admin = await t.login();
+  const agent = 'Classroom';
+  const statesOf = (uid: string) => oc.recordingStates.filter((s) => s.uid === uid).map((s) => s.state);
+  const scheduleOf = async (title: string) => {
+    const list = (await t.post('schedule', { operation: 'list' }, admin)).body.data as {
+      id: number;
+      origin: string;
+      name: string;
+      start: string;
+    }[];
+    return list.filter((s) => s.origin === 'opencast').find((s) => s.name === title);
+  };
+
+  it('registers the agent (named after the room) with its state and capabilities, over digest authentication', async () => {
+    const saved = await t.post(
+      'setsetting',
+      settingBody('setting_media_server', {
+        enable: 'true',
+        url: oc.url,
+        username: oc.username,
+        password: oc.password,
+        flavors: 'HD=presenter/source,SD=presentation/source',
+      }),
+      admin,
+    );
+    expect(saved.body.result).toBe(true);
+    await waitFor(() => oc.agentStates.some((s) => s.name === agent && s.state === 'idle') && oc.configurations.has(agent), {
+      what: 'the agent to register',
+      detail: () => oc.requests.slice(-5),
+    });
+    expect(oc.configurations.get(agent)).toMatchObject({
+      'capture.device.names': 'HD,SD',
+      'capture.device.HD.flavor': 'presenter/source',
+      'capture.device.SD.flavor': 'presentation/source',
+    });
+    expect(oc.serviceLookups).toEqual(
+      expect.arrayContaining(['org.opencastproject.capture.admin', 'org.opencastproject.scheduler', 'org.opencastproject.ingest']),
+    );
+    expect(oc.stats.challenges).toBeGreaterThan(0);
+    expect(oc.requests.filter((r) => r.status === 200).every((r) => r.auth === 'digest')).toBe(true);
+    const status = (await t.post('mediaserverstatus', {}, admin)).body.data;
+    expect(status).toMatchObject({ enable: true, agentname: agent, agentstate: 'idle', lasterror: '' });
+  });
+
+  it('records an event already running for the rest of it, and ingests it: capturing → upload_finished', async () => {
+    const now = Date.now();
+    oc.putEvent({ uid: 'event-a', agent, start: now - 2000, end: now + 5000, title: 'Physics 101: Optics' });
+    await waitFor(() => scheduleOf('Physics 101: Optics'), { what: 'the event to become a schedule' });
+    await waitFor(() => statesOf('event-a').includes('upload_finished'), {
+      timeoutMs: 60_000,
+      what: 'the recording to be captured and ingested',
+      detail: () => ({
+        states: statesOf('event-a'),
+        ingests: oc.ingests.length,
+        event: t.internals.repos.opencast.find('event-a'),
+        transfers: t.internals.repos.transfers.recent(3),
+        requests: oc.requests.slice(-8),
+      }),
+    });
+    expect(statesOf('event-a')).toEqual(['capturing', 'capture_finished', 'uploading', 'upload_finished']);
+    expect(oc.agentStates.map((s) => s.state)).toContain('capturing');
+
+    const ingest = oc.ingests.at(-1)!;
+    expect(ingest.workflowDefinitionId).toBe('schedule-and-upload');
+    expect(ingest.params).toMatchObject({ straightToPublishing: 'true' });
+    expect(ingest.catalogs).toHaveLength(1);
+    expect(ingest.catalogs[0].flavor).toBe('dublincore/episode');
+    expect(ingest.catalogs[0].xml).toContain('<dcterms:title>Physics 101: Optics</dcterms:title>');
+    expect(ingest.tracks.map((x) => x.flavor)).toEqual(['presenter/source', 'presentation/source']);
+    for (const track of ingest.tracks) {
+      const p = await probe(track.path);
+      expect(p.codecs).toContain('h264');
+      expect(p.duration).toBeGreaterThan(1);
+    }
+    // The event began 2 s before: the recording holds the rest of it, not its whole length.
+    expect((await probe(ingest.tracks[0].path)).duration).toBeLessThan(6.5);
+
+    const rec = t.internals.repos.recordings.find(t.internals.repos.opencast.find('event-a')!.recording_id!)!;
+    expect(rec.mediasvrsync).toBe(1);
+    expect(rec.mediasvrsynctime).not.toBe('');
+  });
+
+  it('reads the calendar with If-None-Match and follows its changes', async () => {
+    await waitFor(() => oc.calendarRequests.some((r) => r.status === 304), { what: 'a calendar answered 304 Not Modified' });
+    const later = Date.now() + 3600_000;
+    oc.putEvent({ uid: 'event-later', agent, start: later, end: later + 3600_000, title: 'Chemistry' });
+    const row = await waitFor(() => scheduleOf('Chemistry'), { what: 'the new event as a schedule' });
+    oc.putEvent({ uid: 'event-later', agent, start: later, end: later + 3600_000, title: 'Chemistry (moved)' });
+    const moved = await waitFor(() => scheduleOf('Chemistry (moved)'), { what: 'the changed event' });
+    expect(moved.id).toBe(row.id);
+    const refused = await t.post('schedule', { operation: 'delete', data: { id: row.id } }, admin);
+    expect(refused.body.result).toBe(false);
+    oc.removeEvent('event-later');
+    await waitFor(async () => !(await scheduleOf('Chemistry (moved)')), { what: 'the removed event to leave the schedules' });
+  });
+
+  it('records by its last calendar while Opencast is down and ingests when it is back', async () => {
+    const now = Date.now();
+    oc.putEvent({ uid: 'event-b', agent, start: now + 1500, end: now + 5000, title: 'Biology' });
+    await waitFor(() => scheduleOf('Biology'), { what: 'the event to become a schedule' });
+    oc.setUnreachable(true);
+    const repos = t.internals.repos;
+    const failedOnce = await waitFor(
+      () => {
+        const recId = repos.opencast.find('event-b')?.recording_id;
+        const row = recId ? repos.transfers.latestOf(recId, 'opencast')[0] : undefined;
+        return row && row.state === 'queued' && row.attempts > 0 ? row : undefined;
+      },
+      { timeoutMs: 60_000, what: 'the ingest to fail while Opencast is down' },
+    );
+    expect(failedOnce.error).toMatch(/Opencast unreachable/);
+    expect((await t.post('mediaserverstatus', {}, admin)).body.data.lasterror).not.toBe('');
+    oc.setUnreachable(false);
+    // The queue's backoff is 30 s; the test brings the retry forward instead of waiting for it.
+    repos.transfers.retryLater(failedOnce.id, Date.now(), failedOnce.error, '');
+    t.internals.scheduler.replan();
+    await waitFor(() => statesOf('event-b').includes('upload_finished'), {
+      timeoutMs: 30_000,
+      what: 'the ingest after Opencast is back',
+      detail: () => statesOf('event-b'),
+    });
+    // Every state was told, in order, once Opencast could hear it.
+    expect(statesOf('event-b')).toEqual(['capturing', 'capture_finished', 'uploading', 'upload_finished']);
+    expect(oc.ingests.at(-1)!.catalogs[0].xml).toContain('Biology');
+  });
+
+  it('resyncmediaclientrecord ingests a recording again, going on after a track cut off', async () => {
+    const repos = t.internals.repos;
+    const recId = repos.opencast.find('event-a')!.recording_id!;
+    const before = oc.ingests.length;
+    const tracksBefore = oc.stats.tracksStarted;
+    // The first track's connection is cut after 64 KiB: the attempt fails and the retry goes on from the saved package.
+    oc.interruptNextTrack(64 * 1024);
+    const res = await t.post('resyncmediaclientrecord', { recordid: String(recId) }, admin);
+    expect(res.body.result).toBe(true);
+    expect(repos.recordings.find(recId)!.mediasvrsync).toBe(0);
+    const failed = await waitFor(() => repos.transfers.latestOf(recId, 'opencast').find((r) => r.state === 'queued' && r.attempts === 1), {
+      what: 'the cut-off attempt to wait for its retry',
+    });
+    expect(JSON.parse(failed.resume)).toMatchObject({ catalogs: true, tracks: [] });
+    repos.transfers.retryLater(failed.id, Date.now(), failed.error, '');
+    t.internals.scheduler.replan();
+    await waitFor(() => oc.ingests.length > before && repos.recordings.find(recId)!.mediasvrsync === 1, { what: 'the second ingest' });
+    // One package: the episode once, each track once (the cut one sent again whole); no second createMediaPackage.
+    expect(oc.ingests.at(-1)!.catalogs).toHaveLength(1);
+    expect(oc.ingests.at(-1)!.tracks).toHaveLength(2);
+    expect(oc.stats.tracksStarted - tracksBefore).toBe(3);
+    const status = (await t.post('mediaserverstatus', {}, admin)).body.data;
+    expect(status.queue).toMatchObject({ queued: 0, running: 0, failed: 0, done: 3 });
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * Real servers for tests, browser tests and benchmarks, started on loopback with scratch configurations: one
+ * place for launching Debian's nginx, whatever it plays (an RTMP destination, an HTTP cache in front of the service).
+ */
+export * from './free-port.js';
+export * from './nginx.js';
+export * from './nginx-rtmp.js';
+export * from './ntp-server.js';
+export * from './upload-servers.js';
