@@ -121,6 +121,16 @@ export class RecordingsPage {
     return this.player.getByRole('button', { name: `Go to ${time}`, exact: true });
   }
 
+  /** The player's first snapshot and its position in seconds (from its `Go to m:ss` name). */
+  async firstSnapshot(): Promise<{ button: Locator; seconds: number }> {
+    const button = this.player.getByRole('button', { name: /^Go to \d+:\d{2}$/ }).first();
+    const [m, s] = ((await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? '')
+      .replace(/^Go to /, '')
+      .split(':')
+      .map(Number);
+    return { button, seconds: (m ?? 0) * 60 + (s ?? 0) };
+  }
+
   /** Clicks the row's Delete (or another button of the row) and agrees in the confirmation. */
   async delete(target: Locator): Promise<void> {
     await target.click();
