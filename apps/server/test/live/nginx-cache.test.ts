@@ -134,7 +134,8 @@ http {
     );
     const seconds = (Date.now() - started) / 1000;
     const toBox = reached(playlist) - before;
-    expect(toBox).toBeGreaterThanOrEqual(2);
+    // nginx's clock ticks in whole seconds, so a 1 s lifetime may renew once or twice in 3 s: never per viewer.
+    expect(toBox).toBeGreaterThanOrEqual(1);
     expect(toBox).toBeLessThanOrEqual(Math.ceil(seconds) + 2);
     // The playlist moved on while it was cached: segments newer than the ones listed at the start.
     expect([...seen].some((line) => !segments.includes(line))).toBe(true);
