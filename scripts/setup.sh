@@ -30,7 +30,8 @@ if [ "$purpose" = test ]; then
   command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
   # A real RTSP camera for the media tests: the same RTSP server with x264enc (plugins-ugly) for its picture.
   dpkg -s gstreamer1.0-plugins-ugly >/dev/null 2>&1 || need+=(gstreamer1.0-plugins-ugly)
-  # A real RTMP destination for the RTMP output tests (vitest and browser): nginx with the RTMP module, run by the tests.
+  # nginx run by the tests (packages/test-servers): a real RTMP destination for the RTMP output tests (vitest and
+  # browser), with the RTMP module, and the HTTP cache of deploy/nginx/roomcast-live.conf in front of the service.
   for pkg in nginx-light libnginx-mod-rtmp; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
   done

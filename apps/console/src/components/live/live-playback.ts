@@ -59,8 +59,8 @@ export const HLS_CONFIG = {
 } as const;
 
 /**
- * mpegts.js for live (sub-second latency): no stash buffer. The picture shown may trail what has arrived by 0.3-0.5 s:
- * further behind, it plays 20 % faster until it is 0.3 s behind again (smooth, no jump); more than 1.5 s behind (after a
+ * mpegts.js for live (sub-second latency): no stash buffer. The picture shown may trail what has arrived by 0.2-0.4 s:
+ * further behind, it plays 20 % faster until it is 0.2 s behind again (smooth, no jump); more than 1.5 s behind (after a
  * stall), it skips ahead. Without this the player stays as far behind as it happened to start (0.7-0.9 s measured by
  * bench/live-latency.mjs: over the 1.0 s target with the encode and the network).
  */
@@ -70,8 +70,8 @@ export const MPEGTS_CONFIG = {
   lazyLoad: false,
   autoCleanupSourceBuffer: true,
   liveSync: true,
-  liveSyncMaxLatency: 0.5,
-  liveSyncTargetLatency: 0.3,
+  liveSyncMaxLatency: 0.4,
+  liveSyncTargetLatency: 0.2,
   liveSyncPlaybackRate: 1.2,
   liveBufferLatencyChasing: true,
   liveBufferLatencyMaxLatency: 1.5,
