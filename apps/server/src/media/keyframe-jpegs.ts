@@ -1,5 +1,6 @@
 import { spawnFfmpeg, type Spawned } from './process-runner.js';
 import type { TsFanout } from './ts-fanout.js';
+import { QUICK_PROBE_ARGS } from './snapshot.js';
 
 /** Without a picture asked for this long, the decoder stops (nobody watches the preview). */
 const IDLE_MS = 5000;
@@ -15,14 +16,7 @@ const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
  */
 export function keyframeJpegArgs(width: number): string[] {
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-probesize',
-    '65536',
-    '-analyzeduration',
-    '200000',
+    ...QUICK_PROBE_ARGS,
     '-skip_frame',
     'nokey',
     '-f',

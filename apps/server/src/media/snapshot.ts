@@ -7,18 +7,14 @@ export const SNAPSHOT_WIDTH = 320;
 /** A snapshot that has not come out by then is given up (the encoder may be restarting). */
 const TIMEOUT_MS = 5000;
 
+/** Quiet ffmpeg with a small probe of its MPEG-TS input, so a picture comes within a GOP (the default probes seconds). */
+export const QUICK_PROBE_ARGS = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-probesize', '65536', '-analyzeduration', '200000'];
+
 /** ffmpeg argv: the first picture of an MPEG-TS stream on stdin, scaled, as a JPEG file. A small probe, so it
  * answers within a GOP (the default probes seconds of a live stream). */
 export function snapshotArgs(output: string, width = SNAPSHOT_WIDTH): string[] {
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-probesize',
-    '65536',
-    '-analyzeduration',
-    '200000',
+    ...QUICK_PROBE_ARGS,
     '-f',
     'mpegts',
     '-i',
