@@ -315,6 +315,8 @@ describe.skipIf(!hasGstRtsp)('RTSP outputs (GStreamer RTSP server, real ffmpeg)'
 
   it('sub: the SD picture (640x360) beside main, even re-planning an encode without SD; a watcher goes on over encoder restarts', async () => {
     expect((await write({ type: 'unicast', mainurl: `rtsp://0.0.0.0:${port}/main` })).result).toBe(true);
+    // The mount must serve pictures before the watcher connects: an ffmpeg that meets no mount exits at once.
+    await pictureAt(`rtsp://127.0.0.1:${port}/main`, 'tcp', 'the main mount at its new URL');
     const file = join(scratch, 'watcher.ts');
     // A watcher that keeps what it receives as it comes (half a second of probing, not ffmpeg's 5 s; each packet flushed).
     const watcher = spawn(
@@ -333,7 +335,7 @@ describe.skipIf(!hasGstRtsp)('RTSP outputs (GStreamer RTSP server, real ffmpeg)'
       await waitFor(() => tsSeconds(file) >= 1, {
         timeoutMs: 20_000,
         what: 'the watcher to receive 1 s of picture',
-        detail: () => tsSeconds(file),
+        detail: () => `${tsSeconds(file)} s, watcher ${watching ? 'running' : 'exited'}`,
       });
       // SD off for recordings, and the encoder started again on that plan: it makes no SD picture now.
       const save = await t.post(

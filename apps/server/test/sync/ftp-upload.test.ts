@@ -10,10 +10,12 @@ import { isRoot, startFtpServer, startSshd, type UploadServer } from '@roomcast/
  * Recordings leave the box through the upload queue to real servers on loopback (pyftpdlib; OpenSSH's sshd):
  * a real recording (ffmpeg) is queued at stop as the upload model says, arrives byte-identical with its
  * .sha256, survives the server being killed in the middle of a file, and sets netsync when all is done.
- * Both servers read at most THROTTLE bytes/s, so that a short recording takes seconds to send.
+ * Both servers read at most THROTTLE bytes/s, so that a short recording takes seconds to send. pyftpdlib takes
+ * a second's worth in one burst and then pauses: a file smaller than THROTTLE would arrive at once, with no
+ * part file to see, so THROTTLE stays well below a 3 s test recording's file (about 130-150 kB).
  */
 
-const THROTTLE = 150_000;
+const THROTTLE = 60_000;
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /** Every file under a folder, relative ("a/b.mp4"), sorted. */
@@ -64,6 +66,7 @@ function uploadCases(protocol: 'ftp' | 'sftp', start: () => Promise<UploadServer
       expect(again.body.result, again.body.message).toBe(true);
     });
 
+    // A 3 s recording, a kill, a retry and a whole upload: longer than Vitest's default 20 s on a loaded machine.
     it('a recording stopped is queued, the server killed mid-file comes back, and every file arrives byte-identical', async () => {
       await recordShort(t, admin, 3);
       const rec = t.internals.repos.recordings.inState('done').at(-1)!;
@@ -76,6 +79,7 @@ function uploadCases(protocol: 'ftp' | 'sftp', start: () => Promise<UploadServer
         timeoutMs: 20_000,
         intervalMs: 10,
         what: 'a part file on the server',
+        detail: () => ({ server: tree(folder), queue: transfers().map((x) => [x.filepath, x.state, x.sent, x.error]) }),
       });
       await server.kill();
       const retried = await waitFor(() => transfers().find((x) => x.state === 'queued' && x.attempts >= 1 && x.error !== ''), {
@@ -104,7 +108,7 @@ function uploadCases(protocol: 'ftp' | 'sftp', start: () => Promise<UploadServer
           d.startsWith(`uploaded ${t.internals.mediaStorage.relativeOf(files[0].filepath)} to ${protocol.toUpperCase()} server`),
         ),
       ).toBe(true);
-    });
+    }, 120_000);
 
     it('resyncrecord queues it again, clears netsync until done, and replaces the files under the same names', async () => {
       const rec = t.internals.repos.recordings.inState('done').at(-1)!;
@@ -137,7 +141,7 @@ function uploadCases(protocol: 'ftp' | 'sftp', start: () => Promise<UploadServer
       // The queue view of the 3rdpart screen: FTP transfers only.
       const listed = await t.post('listtransfer', { recordid: '', target: 'ftp' }, admin);
       expect(listed.body.data.every((x: { target: string; state: string }) => x.target === 'ftp' && x.state === 'done')).toBe(true);
-    });
+    }, 120_000);
 
     it('outside the upload window (overnight 22:00-06:00 here) a queued upload waits', async () => {
       const rec = t.internals.repos.recordings.inState('done').at(-1)!;
