@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'tests',
+  // Pictures for people (tests titled "screenshots"): left out when E2E_SCREENSHOTS=0, as `npm test` runs.
+  grepInvert: process.env.E2E_SCREENSHOTS === '0' ? /screenshots/ : undefined,
   outputDir: '../.tmp/e2e-results',
   // Two workers, each with its own service (support/global-setup.ts): spec files run two at a time.
   workers: Number(process.env.E2E_WORKERS ?? 2),

@@ -19,7 +19,8 @@ echo "== unit and API tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=1
 
 echo "== browser tests (playwright)"
-(cd e2e && PLAYWRIGHT_JSON_OUTPUT_NAME=../.tmp/playwright.json npx playwright test --reporter=list,json) || status=1
+# Without the pictures for people (E2E_SCREENSHOTS=0; `npm run screenshots` takes them).
+(cd e2e && E2E_SCREENSHOTS=0 PLAYWRIGHT_JSON_OUTPUT_NAME=../.tmp/playwright.json npx playwright test --reporter=list,json) || status=1
 
 echo "== newcomer path (clone, npm start, healthy, SIGTERM)"
 rm -f .tmp/newcomer-path.json

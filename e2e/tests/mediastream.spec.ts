@@ -174,7 +174,7 @@ test.describe('media stream', () => {
     expect(status).toMatchObject({ ismainliving: 'false', issubliving: 'false', mainlivingstart: '' });
   });
 
-  test('a dropped destination shows reconnecting, then started again; screenshots in three languages', async ({
+  test('a dropped destination shows reconnecting, then started again; pictured in three languages', async ({
     page,
     adminApi,
     loginPage,
