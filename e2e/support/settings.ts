@@ -1,4 +1,5 @@
 import { uniqueCode, type Api } from './api';
+import { test } from './test';
 
 /** Setting values in the call shape: `{a: '1'}` -> `[{key: 'a', value: '1'}]`. */
 export function kv(values: Record<string, string>): { key: string; value: string }[] {
@@ -28,4 +29,22 @@ export async function loginUserWith(
   const password = `${prefix}-Pass-1`;
   await adminApi.newUser({ usercode, password, functions });
   await loginAs(usercode, password);
+}
+
+/** A `setsetting` body: sections with their values in the call shape. */
+export type SettingSections = { section: string; data: { key: string; value: string }[] }[];
+
+/**
+ * Every test of the enclosing describe starts from these settings and leaves them behind, with no recording
+ * running (a test may have started one), as admin: the screen specs of one worker share its service.
+ */
+export function startFromSettings(defaults: SettingSections): void {
+  test.beforeEach(async ({ adminApi }) => {
+    await adminApi.call('setsetting', defaults);
+  });
+  test.afterEach(async ({ adminApi, adminPassword }) => {
+    await adminApi.login('admin', adminPassword);
+    await adminApi.raw('recordctl', { control: 'stop' });
+    await adminApi.call('setsetting', defaults);
+  });
 }

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { test, expect } from '../support/test';
-import { kv, loginUserWith, storedSettings } from '../support/settings';
+import { kv, loginUserWith, startFromSettings, storedSettings } from '../support/settings';
 import { OsdPage } from '../pages/osd.page';
 
 /*
@@ -66,14 +66,7 @@ function solidPng(width: number, height: number, rgba: [number, number, number, 
 const near = (got: number[], want: number[], tol = 60) => got.every((v, i) => Math.abs(v - want[i]!) <= tol);
 
 test.describe('OSD settings', () => {
-  test.beforeEach(async ({ adminApi }) => {
-    await adminApi.call('setsetting', DEFAULTS);
-  });
-  test.afterEach(async ({ adminApi, adminPassword }) => {
-    await adminApi.login('admin', adminPassword);
-    await adminApi.raw('recordctl', { control: 'stop' });
-    await adminApi.call('setsetting', DEFAULTS);
-  });
+  startFromSettings(DEFAULTS);
 
   test('edit with checks on the fields, save, reload, reset', async ({ page, adminApi, loginPage }) => {
     await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'osd', ['operation', 'logotitle']);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test, expect } from '../support/test';
-import { kv, loginUserWith, storedSettings } from '../support/settings';
+import { kv, loginUserWith, startFromSettings, storedSettings } from '../support/settings';
 import { uniqueCode } from '../support/api';
 import { PptPage } from '../pages/ppt.page';
 
@@ -30,14 +30,7 @@ function jpegSize(jpeg: Buffer): { width: number; height: number } {
 }
 
 test.describe('PPT settings', () => {
-  test.beforeEach(async ({ adminApi }) => {
-    await adminApi.call('setsetting', DEFAULTS);
-  });
-  test.afterEach(async ({ adminApi, adminPassword }) => {
-    await adminApi.login('admin', adminPassword);
-    await adminApi.raw('recordctl', { control: 'stop' });
-    await adminApi.call('setsetting', DEFAULTS);
-  });
+  startFromSettings(DEFAULTS);
 
   test('edit with checks on the field, save, reload, reset', async ({ page, adminApi, loginPage }) => {
     await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'ppt', ['operation', 'ppt']);

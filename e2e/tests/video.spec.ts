@@ -1,5 +1,5 @@
 import { test, expect } from '../support/test';
-import { kv, loginUserWith, storedSettings } from '../support/settings';
+import { kv, loginUserWith, startFromSettings, storedSettings } from '../support/settings';
 import { VideoPage } from '../pages/video.page';
 
 /*
@@ -19,14 +19,7 @@ const DEFAULTS = [
 ];
 
 test.describe('video settings', () => {
-  test.beforeEach(async ({ adminApi }) => {
-    await adminApi.call('setsetting', DEFAULTS);
-  });
-  test.afterEach(async ({ adminApi, adminPassword }) => {
-    await adminApi.login('admin', adminPassword);
-    await adminApi.raw('recordctl', { control: 'stop' });
-    await adminApi.call('setsetting', DEFAULTS);
-  });
+  startFromSettings(DEFAULTS);
 
   test('edit with checks on the fields, the options of the mode, save, reload, reset', async ({ page, adminApi, loginPage }) => {
     await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'vid', ['operation', 'videosetting', 'setting', 'storage']);
