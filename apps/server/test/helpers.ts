@@ -87,10 +87,16 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
     if (!res.body.result) throw new Error(`newuser failed: ${res.body.message}`);
     return login(usercode, 'Password-123');
   }
+  /** Writes setting values as `{code: {key: value}}` in one setsetting call; throws when it is refused. */
+  async function writeSettings(session: string, values: Record<string, Record<string, string>>): Promise<void> {
+    const body = Object.entries(values).flatMap(([code, keys]) => settingBody(code, keys));
+    const res = await post('setsetting', body, session);
+    if (!res.body.result) throw new Error(`setsetting refused: ${res.body.message}`);
+  }
   /**
    * `areas`: the services handlers receive, by area. `internals`: what only the process and tests reach
    * (repositories, the engine state, the media engine, the scheduler ...).
    */
-  return { app, areas, internals, dataDir, post, login, userWith, reboots };
+  return { app, areas, internals, dataDir, post, login, userWith, writeSettings, reboots };
 }
 export type TestApp = Awaited<ReturnType<typeof makeApp>>;

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildEncoderArgs } from '../../src/media/encoder-args.js';
 import { makeApp } from '../helpers.js';
 import { recordingMark, tsSeconds, waitFor, waitRecorded } from '../wait.js';
+import { thumbnails } from './frames.js';
 import { testPlan } from './test-plan.js';
 
 const run = promisify(execFile);
@@ -81,20 +82,6 @@ describe('layout animations rendered by xfade', () => {
     expect(await durationS(file)).toBeGreaterThan(3);
   }, 30_000);
 });
-
-/** Every frame of a file at 64x36, as RGB24 pixel readers. */
-async function thumbnails(file: string): Promise<((x: number, y: number) => number[])[]> {
-  const { stdout } = await run(
-    'ffmpeg',
-    ['-v', 'error', '-i', file, '-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
-    { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
-  );
-  const buf = stdout as unknown as Buffer;
-  const size = 64 * 36 * 3;
-  return Array.from({ length: buf.length / size }, (_, i) => (x: number, y: number) => [
-    ...buf.subarray(i * size + (y * 64 + x) * 3, i * size + (y * 64 + x) * 3 + 3),
-  ]);
-}
 
 describe('a layout change while recording is animated in the recording', async () => {
   const t = await makeApp();

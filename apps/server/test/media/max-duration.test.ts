@@ -6,18 +6,10 @@ describe('maximum duration', async () => {
   const clock = fakeClock(Date.now());
   const t = await makeApp({ clock });
   const admin = await t.login();
-  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
-  await t.post(
-    'writeconfig',
-    {
-      settingcode: 'setting_advance_media_save',
-      data: [
-        { key: 'maxduration', value: '2' },
-        { key: 'movie_low_enable', value: 'false' },
-      ],
-    },
-    admin,
-  );
+  await t.writeSettings(admin, {
+    setting_rec_video_codec: { main_quality: '270' },
+    setting_advance_media_save: { maxduration: '2', movie_low_enable: 'false' },
+  });
 
   it('stops the recording when it reaches maxduration hours (pauses excluded)', async () => {
     await t.post('recordctl', { control: 'start' }, admin);

@@ -31,17 +31,7 @@ async function probe(file: string) {
 describe('recording with real ffmpeg', async () => {
   const t = await makeApp();
   const admin = await t.login();
-  await t.post(
-    'writeconfig',
-    {
-      settingcode: 'setting_rec_video_codec',
-      data: [
-        { key: 'main_quality', value: '480' },
-        { key: 'main_bitrate', value: '1000' },
-      ],
-    },
-    admin,
-  );
+  await t.writeSettings(admin, { setting_rec_video_codec: { main_quality: '480', main_bitrate: '1000' } });
 
   it('start, pause, resume, stop: status is truthful and the files play with the pause left out', async () => {
     expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(false);

@@ -9,18 +9,10 @@ const run = promisify(execFile);
 describe('segmentation (test limit of 3 s per part)', async () => {
   const t = await makeApp({ env: { PART_LIMIT_SECONDS: '3' } });
   const admin = await t.login();
-  await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
-  await t.post(
-    'writeconfig',
-    {
-      settingcode: 'setting_advance_media_save',
-      data: [
-        { key: 'movie_low_enable', value: 'false' },
-        { key: 'fileprefix', value: 'room1_' },
-      ],
-    },
-    admin,
-  );
+  await t.writeSettings(admin, {
+    setting_rec_video_codec: { main_quality: '270' },
+    setting_advance_media_save: { movie_low_enable: 'false', fileprefix: 'room1_' },
+  });
 
   it('splits one recording into several playable files', async () => {
     await t.post('recordctl', { control: 'start' }, admin);

@@ -1,32 +1,16 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
 import { recordingMark, waitFor, waitRecorded } from '../wait.js';
+import { thumbnails } from './frames.js';
 
-const run = promisify(execFile);
 const RED = [0xc0, 0x39, 0x2b];
 /** The synthetic slides' title bar. */
 const YELLOW = [0xf2, 0xc1, 0x4e];
 const near = (got: number[], want: number[], tol = 45) => got.every((v, i) => Math.abs(v - want[i]!) <= tol);
 /** The synthetic slides change every PERIOD seconds, on the wall clock's multiples of it. */
 const PERIOD = 8;
-
-/** Every frame of a file at 64x36 (30 a second), as RGB24 pixel readers. */
-async function thumbnails(file: string): Promise<((x: number, y: number) => number[])[]> {
-  const { stdout } = await run(
-    'ffmpeg',
-    ['-v', 'error', '-i', file, '-vf', 'scale=64:36', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
-    { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
-  );
-  const buf = stdout as unknown as Buffer;
-  const size = 64 * 36 * 3;
-  return Array.from({ length: buf.length / size }, (_, i) => (x: number, y: number) => [
-    ...buf.subarray(i * size + (y * 64 + x) * 3, i * size + (y * 64 + x) * 3 + 3),
-  ]);
-}
 
 describe('slide switching on the real output', async () => {
   const t = await makeApp();

@@ -25,17 +25,7 @@ async function jpegSize(file: string): Promise<{ codec_name: string; width: numb
 describe('player snapshots taken while recording (real ffmpeg)', async () => {
   const t = await makeApp({ env: { SNAPSHOT_SECONDS: '2' } });
   const admin = await t.login();
-  await t.post(
-    'writeconfig',
-    {
-      settingcode: 'setting_rec_video_codec',
-      data: [
-        { key: 'main_quality', value: '480' },
-        { key: 'main_bitrate', value: '1000' },
-      ],
-    },
-    admin,
-  );
+  await t.writeSettings(admin, { setting_rec_video_codec: { main_quality: '480', main_bitrate: '1000' } });
 
   it('one JPEG thumbnail every interval of recorded time, none while paused, positions within the recording', async () => {
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
