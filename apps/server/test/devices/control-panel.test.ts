@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { makeApp } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
 import { waitFor, waitRecorded } from '../wait.js';
-import { hex, ptyPair } from './pty-pair.js';
+import { appWithSerialPorts, hex } from './pty-pair.js';
 
 /*
  * The wall panel on a serial port (setting_serial_port type controlpannel): lines written into the far end of a
@@ -11,14 +10,7 @@ import { hex, ptyPair } from './pty-pair.js';
  */
 
 describe('control panel on a serial port', async () => {
-  const rs232 = await ptyPair('panel');
-  const rs485 = await ptyPair('camera');
-  afterAll(async () => {
-    await rs232.stop();
-    await rs485.stop();
-  });
-  const t = await makeApp({ env: { SERIAL_RS232_DEVICE: rs232.device, SERIAL_RS485_DEVICE: rs485.device } });
-  await t.internals.devices.opened;
+  const { t, rs232, rs485 } = await appWithSerialPorts({ rs232: 'panel', rs485: 'camera' });
   const admin = await t.login();
   const ok = async (name: 'setsetting' | 'savelayout', body: unknown) => expect((await t.post(name, body, admin)).body.result).toBe(true);
   await ok('setsetting', [

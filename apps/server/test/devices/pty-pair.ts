@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
+import { afterAll } from 'vitest';
+import { makeApp } from '../helpers.js';
 import { waitFor } from '../wait.js';
 
 /** The far end of a pseudo-terminal pair: what a camera or a wall panel would read and write. */
@@ -75,6 +77,22 @@ export async function ptyPair(name: string): Promise<{ device: string; peer: Pee
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An app whose RS-232 and RS-485 ports are the device ends of two socat pairs, opened; the test holds the far
+ * ends (`rs232.peer`, `rs485.peer`). Everything is stopped after the file's tests.
+ */
+export async function appWithSerialPorts(names: { rs232: string; rs485: string }, env: Record<string, string> = {}) {
+  const rs232 = await ptyPair(names.rs232);
+  const rs485 = await ptyPair(names.rs485);
+  afterAll(async () => {
+    await rs232.stop();
+    await rs485.stop();
+  });
+  const t = await makeApp({ env: { SERIAL_RS232_DEVICE: rs232.device, SERIAL_RS485_DEVICE: rs485.device, ...env } });
+  await t.internals.devices.opened;
+  return { t, rs232, rs485 };
 }
 
 /** Bytes as the tables of docs/devices.md write them: `81 01 06 01 ...`. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
-import { hex, ptyPair } from './pty-pair.js';
+import { appWithSerialPorts, hex } from './pty-pair.js';
 
 /*
  * remotecontrol through the real service onto serial lines: socat's pseudo-terminal pairs stand in for the RS-232
@@ -34,14 +34,7 @@ const PELCO_PRESET_SET = ['06', '07', '08', '09', '0a', '0b', '0c', '0d', '0e', 
 const PELCO_PRESET_CALL = ['0a', '0b', '0c', '0d', '0e', '0f', '10', '11', '12', '13'];
 
 describe('remotecontrol on serial ports', async () => {
-  const rs232 = await ptyPair('rs232');
-  const rs485 = await ptyPair('rs485');
-  afterAll(async () => {
-    await rs232.stop();
-    await rs485.stop();
-  });
-  const t = await makeApp({ env: { SERIAL_RS232_DEVICE: rs232.device, SERIAL_RS485_DEVICE: rs485.device } });
-  await t.internals.devices.opened;
+  const { t, rs232, rs485 } = await appWithSerialPorts({ rs232: 'rs232', rs485: 'rs485' });
   const admin = await t.login();
   // Channel 0: VISCA camera 1 on RS-232 (the defaults); channel 1: PELCO-D camera 2 on RS-485.
   const saved = await t.post(
