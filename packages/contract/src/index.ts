@@ -11,4 +11,5 @@ export * from './openapi.js';
 export * from './layouts.js';
 export * from './monitor.js';
 export * from './tasks.js';
+export * from './bit-mask.js';
 export * from './ppt.js';

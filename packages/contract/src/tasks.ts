@@ -61,19 +61,3 @@ export function taskProblems(t: TaskDraft): Partial<Record<TaskField, MessageKey
   if (t.cycle === 'month' && !hasBit(t.monthdays, TASK_MASK_BITS.monthdays)) p.monthdays = 'messageRequireMonthDay';
   return p;
 }
-
-/** Numbers 1..size as a mask (bit n-1 for n); numbers outside the range are ignored. */
-export function maskOf(numbers: readonly number[] | undefined, size: number): number {
-  let mask = 0;
-  // Addition of powers, not `1 << n`: bit 31 would turn a 32-bit shift negative.
-  for (const n of new Set(numbers ?? [])) if (Number.isInteger(n) && n >= 1 && n <= size) mask += 2 ** (n - 1);
-  return mask;
-}
-
-/** The numbers 1..size whose bit is set, ascending. */
-export function numbersOf(mask: number | undefined, size: number): number[] {
-  const out: number[] = [];
-  let rest = Math.max(0, Math.trunc(mask ?? 0));
-  for (let n = 1; n <= size && rest > 0; n++, rest = Math.floor(rest / 2)) if (rest % 2 === 1) out.push(n);
-  return out;
-}

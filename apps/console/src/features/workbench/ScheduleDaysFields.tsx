@@ -1,6 +1,6 @@
 import { Checkbox, Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MONTHDAYS, MONTHS, WEEKDAYS } from './bit-mask';
+import { MONTHDAYS, MONTHS, WEEKDAYS } from '@roomcast/contract';
 import { fieldRule } from './schedule-rules';
 import type { Cycle, ScheduleFormValues } from './schedule-form';
 

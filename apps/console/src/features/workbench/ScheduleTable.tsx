@@ -1,8 +1,7 @@
 import { Space, Table, Tag, Typography, type TableColumnsType, type TableColumnType } from 'antd';
-import { LIMITS } from '@roomcast/contract';
+import { LIMITS, numbersOf } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { actionColumn } from '../../components/action-column';
-import { fromMask } from './bit-mask';
 import { nextOccurrence, type Schedule } from './schedule-form';
 
 interface Props {
@@ -30,14 +29,14 @@ export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelet
   const cycleText = (s: Schedule) => {
     const label = t(`schedule.cycles.${s.cycle}`);
     if (s.cycle === 'week')
-      return `${label}: ${fromMask(s.weekdays, 7)
+      return `${label}: ${numbersOf(s.weekdays, 7)
         .map((d) => t(`schedule.weekdays.${d}`))
         .join(', ')}`;
     if (s.cycle === 'month') {
-      const months = fromMask(s.months, 12)
+      const months = numbersOf(s.months, 12)
         .map((m) => t(`schedule.months.${m}`))
         .join(', ');
-      return `${label}: ${months}; ${fromMask(s.monthdays, 31).join(', ')}`;
+      return `${label}: ${months}; ${numbersOf(s.monthdays, 31).join(', ')}`;
     }
     return label;
   };

@@ -1,6 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { CallData, CallRequest, MessageKey } from '@roomcast/contract';
-import { fromMask, toMask } from './bit-mask';
+import { maskOf, numbersOf, type CallData, type CallRequest, type MessageKey } from '@roomcast/contract';
 
 export type Schedule = NonNullable<CallData<'schedule'>>[number];
 export type Cycle = Schedule['cycle'];
@@ -68,9 +67,9 @@ export function scheduleBody(v: ScheduleFormValues, id?: number): ScheduleInput 
     start: start?.format(DATE_TIME) ?? '',
     stop: stop?.format(DATE_TIME) ?? '',
     cycle,
-    weekdays: cycle === 'week' ? toMask(v.weekdays, 7) : 0,
-    months: cycle === 'month' ? toMask(v.months, 12) : 0,
-    monthdays: cycle === 'month' ? toMask(v.monthdays, 31) : 0,
+    weekdays: cycle === 'week' ? maskOf(v.weekdays, 7) : 0,
+    months: cycle === 'month' ? maskOf(v.months, 12) : 0,
+    monthdays: cycle === 'month' ? maskOf(v.monthdays, 31) : 0,
     enable: v.enable ?? true,
   };
 }
@@ -87,9 +86,9 @@ export function scheduleFormValues(s: Schedule | undefined): ScheduleFormValues 
     stopDate: stop,
     stopTime: stop,
     cycle: s.cycle,
-    weekdays: fromMask(s.weekdays, 7),
-    months: fromMask(s.months, 12),
-    monthdays: fromMask(s.monthdays, 31),
+    weekdays: numbersOf(s.weekdays, 7),
+    months: numbersOf(s.months, 12),
+    monthdays: numbersOf(s.monthdays, 31),
     enable: s.enable,
   };
 }

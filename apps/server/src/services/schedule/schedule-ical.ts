@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES, type MessageKey } from '@roomcast/contract';
+import { formatMessage, maskOf, MESSAGES, numbersOf, type MessageKey } from '@roomcast/contract';
 import type { Cycle, ScheduleRow } from '../../db/repositories/schedules-repository.js';
 import type { CalendarEvent, EventToWrite } from './ical-calendar.js';
 import { formatInZone, parseLocal, upcoming, windowMs } from './schedule-time.js';
@@ -12,12 +12,11 @@ import { formatInZone, parseLocal, upcoming, windowMs } from './schedule-time.js
  */
 
 const DAY_MS = 86_400_000;
-const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+/** iCalendar's day n (1 = Monday .. 7 = Sunday) at index n-1. */
+const ICAL_DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 /** A rule without UNTIL or COUNT repeats until the last day a schedule can have. */
 const OPEN_END_DAY = '2099-12-30';
 
-const bits = (mask: number, count: number) => Array.from({ length: count }, (_, i) => i).filter((i) => (mask >>> i) & 1);
-const maskOf = (values: number[]) => values.reduce((m, v) => m | (1 << v), 0);
 const msg = (key: MessageKey, ...args: (string | number)[]) => formatMessage(MESSAGES[key], ...args);
 
 /** A schedule as the VEVENT to write; `uid` is the schedule's own. */
@@ -35,12 +34,12 @@ export function eventOfSchedule(row: ScheduleRow, uid: string, offsetMin: number
     row.cycle === 'day'
       ? { freq: 'DAILY', until }
       : row.cycle === 'week'
-        ? { freq: 'WEEKLY', until, byday: bits(row.weekdays, 7).map((i) => WEEKDAYS[i]) }
+        ? { freq: 'WEEKLY', until, byday: numbersOf(row.weekdays, 7).map((n) => ICAL_DAYS[n - 1]) }
         : {
             freq: 'MONTHLY',
             until,
-            bymonth: bits(row.months, 12).map((i) => i + 1),
-            bymonthday: bits(row.monthdays, 31).map((i) => i + 1),
+            bymonth: numbersOf(row.months, 12),
+            bymonthday: numbersOf(row.monthdays, 31),
           };
   return { uid, summary: row.name, start: first, end: first + window, status, rule };
 }
@@ -92,20 +91,25 @@ function cycleOf(freq: string, parts: Record<string, (string | number)[]>, first
   const unknown = Object.keys(parts).find((p) => !known.has(p));
   if (unknown) return msg('icalRulePart', unknown);
   const days = (parts.BYDAY ?? []).map(String);
-  if (days.some((d) => !WEEKDAYS.includes(d))) return msg('icalRulePart', `BYDAY=${days.join(',')}`);
+  if (days.some((d) => !ICAL_DAYS.includes(d))) return msg('icalRulePart', `BYDAY=${days.join(',')}`);
   const months = (parts.BYMONTH ?? []).map(Number);
   const monthdays = (parts.BYMONTHDAY ?? []).map(Number);
+  if (months.some((m) => !(m >= 1 && m <= 12))) return msg('icalRulePart', `BYMONTH=${months.join(',')}`);
   if (monthdays.some((d) => !(d >= 1 && d <= 31))) return msg('icalRulePart', `BYMONTHDAY=${monthdays.join(',')}`);
-  const weekMask = (list: string[]) => maskOf(list.map((d) => WEEKDAYS.indexOf(d)));
-  const monthMask = (list: number[]) => maskOf(list.map((m) => m - 1));
+  const weekMask = (list: string[]) =>
+    maskOf(
+      list.map((d) => ICAL_DAYS.indexOf(d) + 1),
+      7,
+    );
+  const monthMask = (list: number[]) => maskOf(list, 12);
   const ALL_MONTHS = 0xfff;
   const ALL_DAYS = 0x7fffffff;
-  const dtstartWeekday = WEEKDAYS[(first.getUTCDay() + 6) % 7];
+  const dtstartWeekday = ICAL_DAYS[(first.getUTCDay() + 6) % 7];
   const month = (m: number[], d: number[]): CycleFields => ({
     cycle: 'month',
     weekdays: 0,
     months: m.length ? monthMask(m) : ALL_MONTHS,
-    monthdays: d.length ? maskOf(d.map((x) => x - 1)) : ALL_DAYS,
+    monthdays: d.length ? maskOf(d, 31) : ALL_DAYS,
   });
   switch (freq) {
     case 'DAILY':

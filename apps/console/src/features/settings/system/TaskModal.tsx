@@ -1,16 +1,12 @@
 import { useState } from 'react';
 import { Alert, App, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, TimePicker, type FormRule } from 'antd';
-import { TASK_CODES, TASK_CYCLES, TASK_SECONDS_MAX, type TaskField } from '@roomcast/contract';
+import { MONTHDAYS, MONTHS, TASK_CODES, TASK_CYCLES, TASK_SECONDS_MAX, WEEKDAYS, type TaskField } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../../api/client';
 import { apiErrorText } from '../../../api/hooks';
 import { tMessage } from '../../../app/messages';
 import { FormModal } from '../../../components/FormModal';
 import { TIME_FORMAT, taskBody, taskFormProblems, taskFormValues, type Task, type TaskFormValues } from './task-form';
-
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
-const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-const MONTHDAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
 interface Props {
   /** The task to update; none adds a new one. */
