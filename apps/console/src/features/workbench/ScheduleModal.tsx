@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormModal } from '../../components/FormModal';
-import { Alert, App, Col, DatePicker, Form, Input, Radio, Row, Space, Switch, TimePicker, Typography } from 'antd';
+import { Alert, App, Col, DatePicker, Form, Input, Radio, Row, Space, Switch, TimePicker, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { tMessage } from '../../app/messages';
@@ -16,6 +16,42 @@ interface Props {
 }
 
 const TIME_FORMAT = 'HH:mm:ss';
+
+/**
+ * The start or the stop: a date and a time side by side, the range rule on the date (its error shows once, under
+ * the pair) and the time picker red as well while that rule fails.
+ */
+function DateTimeField({
+  edge,
+  form,
+  bad,
+  dependencies,
+}: {
+  edge: 'start' | 'stop';
+  form: FormInstance<ScheduleFormValues>;
+  bad: boolean;
+  dependencies: string[];
+}) {
+  const { t } = useTranslation('workbench');
+  return (
+    <Form.Item label={t(`schedule.${edge}`)} required>
+      <Space.Compact block>
+        <Form.Item name={`${edge}Date`} noStyle rules={[fieldRule(form, edge)]} dependencies={dependencies}>
+          <DatePicker placeholder={t(`schedule.${edge}Date`)} className="rc-date-input" />
+        </Form.Item>
+        <Form.Item name={`${edge}Time`} noStyle>
+          <TimePicker
+            placeholder={t(`schedule.${edge}Time`)}
+            status={bad ? 'error' : undefined}
+            format={TIME_FORMAT}
+            needConfirm={false}
+            className="rc-time-input"
+          />
+        </Form.Item>
+      </Space.Compact>
+    </Form.Item>
+  );
+}
 
 /** Add or update a recording schedule (spec §4 schedule modals, §5 rules, §8 messages). */
 export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
@@ -79,40 +115,10 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item label={t('schedule.start')} required>
-              <Space.Compact block>
-                <Form.Item name="startDate" noStyle rules={[fieldRule(form, 'start')]} dependencies={['startTime']}>
-                  <DatePicker placeholder={t('schedule.startDate')} className="rc-date-input" />
-                </Form.Item>
-                <Form.Item name="startTime" noStyle>
-                  <TimePicker
-                    placeholder={t('schedule.startTime')}
-                    status={badRange.start ? 'error' : undefined}
-                    format={TIME_FORMAT}
-                    needConfirm={false}
-                    className="rc-time-input"
-                  />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
+            <DateTimeField edge="start" form={form} bad={badRange.start} dependencies={['startTime']} />
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label={t('schedule.stop')} required>
-              <Space.Compact block>
-                <Form.Item name="stopDate" noStyle rules={[fieldRule(form, 'stop')]} dependencies={['stopTime', 'startDate', 'startTime']}>
-                  <DatePicker placeholder={t('schedule.stopDate')} className="rc-date-input" />
-                </Form.Item>
-                <Form.Item name="stopTime" noStyle>
-                  <TimePicker
-                    placeholder={t('schedule.stopTime')}
-                    status={badRange.stop ? 'error' : undefined}
-                    format={TIME_FORMAT}
-                    needConfirm={false}
-                    className="rc-time-input"
-                  />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
+            <DateTimeField edge="stop" form={form} bad={badRange.stop} dependencies={['stopTime', 'startDate', 'startTime']} />
           </Col>
         </Row>
         <Form.Item
