@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Space } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { tMessage } from '../../app/messages';
@@ -9,6 +8,7 @@ import { shareBody, type Album } from './album-form';
 import { AlbumModal } from './AlbumModal';
 import { AlbumTable } from './AlbumTable';
 import './albums.css';
+import { AddButton, RefreshButton } from '../../components/ListButtons';
 
 type Editing = { album?: Album } | undefined;
 
@@ -36,12 +36,8 @@ export default function AlbumPage() {
       title={t('title')}
       extra={
         <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('add')}
-          </Button>
-          <Button icon={<ReloadOutlined />} onClick={() => void albums.refetch()} loading={albums.isRefetching}>
-            {t('refresh')}
-          </Button>
+          <AddButton onClick={() => setEditing({})}>{t('add')}</AddButton>
+          <RefreshButton query={albums}>{t('refresh')}</RefreshButton>
         </Space>
       }
     >

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Space } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
 import { showApiError, useCallMutation, useCallQuery } from '../../api/hooks';
 import { GroupModal } from './GroupModal';
 import { GroupTable } from './GroupTable';
 import type { Group } from './group-form';
+import { AddButton, RefreshButton } from '../../components/ListButtons';
 
 type Editing = { group?: Group } | undefined;
 
@@ -32,12 +32,8 @@ export default function GroupPage() {
       title={t('title')}
       extra={
         <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('add')}
-          </Button>
-          <Button icon={<ReloadOutlined />} onClick={() => void groups.refetch()} loading={groups.isRefetching}>
-            {t('refresh')}
-          </Button>
+          <AddButton onClick={() => setEditing({})}>{t('add')}</AddButton>
+          <RefreshButton query={groups}>{t('refresh')}</RefreshButton>
         </Space>
       }
     >

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Space } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useCallQuery } from '../../api/hooks';
@@ -11,6 +10,7 @@ import { ScheduleIcalButtons } from './ScheduleIcalButtons';
 import { ScheduleModal } from './ScheduleModal';
 import { ScheduleTable } from './ScheduleTable';
 import type { Schedule } from './schedule-form';
+import { AddButton, RefreshButton } from '../../components/ListButtons';
 
 /** Spec §8: the list is read again 1 s after a delete. */
 const RELOAD_AFTER_DELETE_MS = 1000;
@@ -43,12 +43,8 @@ export function ScheduleCard() {
       data-testid="schedule-panel"
       extra={
         <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('schedule.add')}
-          </Button>
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isRefetching}>
-            {t('schedule.refresh')}
-          </Button>
+          <AddButton onClick={() => setEditing({})}>{t('schedule.add')}</AddButton>
+          <RefreshButton query={list}>{t('schedule.refresh')}</RefreshButton>
           <ScheduleIcalButtons onImported={() => void reload()} />
         </Space>
       }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { LIMITS, numbersOf, TASK_MASK_BITS } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
@@ -10,6 +9,7 @@ import { tMessage } from '../../../app/messages';
 import { actionColumn } from '../../../components/action-column';
 import { TaskModal } from './TaskModal';
 import type { Task } from './task-form';
+import { AddButton, RefreshButton } from '../../../components/ListButtons';
 
 const LIST = { operation: 'list' } as const;
 
@@ -80,12 +80,8 @@ export function TaskSchedulePanel() {
       data-testid="task-schedule-panel"
       extra={
         <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {tt('add')}
-          </Button>
-          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isRefetching}>
-            {tt('refresh')}
-          </Button>
+          <AddButton onClick={() => setEditing({})}>{tt('add')}</AddButton>
+          <RefreshButton query={list}>{tt('refresh')}</RefreshButton>
         </Space>
       }
     >
