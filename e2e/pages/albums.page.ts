@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ModalListPage } from './modal-list.page';
 
 /** A small real PNG (32x18, a blue gradient): the album cover the tests upload. */
 export const COVER_PNG = {
@@ -11,27 +12,13 @@ export const COVER_PNG = {
 };
 
 /** /console/file/album, in English. */
-export class AlbumsPage {
-  readonly modal: Locator;
-  readonly rows: Locator;
-
-  constructor(readonly page: Page) {
-    this.modal = page.locator('.ant-modal').filter({ has: page.locator('form') });
-    this.rows = page.locator('tr.ant-table-row');
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/console/file/album');
-    await expect(this.page.getByRole('button', { name: 'Add album' })).toBeVisible();
+export class AlbumsPage extends ModalListPage {
+  constructor(page: Page) {
+    super(page, '/console/file/album', 'Add album');
   }
 
   row(name: string): Locator {
     return this.rows.filter({ has: this.page.getByText(name, { exact: true }) });
-  }
-
-  async openAdd(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Add album' }).click();
-    await expect(this.modal).toBeVisible();
   }
 
   async openEdit(name: string): Promise<void> {
@@ -72,10 +59,6 @@ export class AlbumsPage {
 
   thumbnail(name: string): Locator {
     return this.row(name).getByRole('img', { name: `Cover of ${name}` });
-  }
-
-  async save(): Promise<void> {
-    await this.modal.getByRole('button', { name: 'Save' }).click();
   }
 
   removeButton(name: string): Locator {

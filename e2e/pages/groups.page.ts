@@ -1,27 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ModalListPage } from './modal-list.page';
 
 /** /console/usermanage/group, in English. */
-export class GroupsPage {
-  readonly modal: Locator;
-  readonly rows: Locator;
-
-  constructor(readonly page: Page) {
-    this.modal = page.locator('.ant-modal').filter({ has: page.locator('form') });
-    this.rows = page.locator('tr.ant-table-row');
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/console/usermanage/group');
-    await expect(this.page.getByRole('button', { name: 'Add group' })).toBeVisible();
+export class GroupsPage extends ModalListPage {
+  constructor(page: Page) {
+    super(page, '/console/usermanage/group', 'Add group');
   }
 
   row(groupcode: string): Locator {
     return this.rows.filter({ has: this.page.getByRole('cell', { name: groupcode, exact: true }) });
-  }
-
-  async openAdd(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Add group' }).click();
-    await expect(this.modal).toBeVisible();
   }
 
   async openEdit(groupcode: string): Promise<void> {
@@ -52,10 +39,6 @@ export class GroupsPage {
   /** The chosen groups of the access picker. */
   accessTags(): Locator {
     return this.modal.locator('.ant-select-selection-item');
-  }
-
-  async save(): Promise<void> {
-    await this.modal.getByRole('button', { name: 'Save' }).click();
   }
 
   async cancel(): Promise<void> {
