@@ -1,5 +1,5 @@
 import { formatMessage, maskOf, MESSAGES, numbersOf, type MessageKey } from '@roomcast/contract';
-import type { Cycle, ScheduleRow } from '../../db/repositories/schedules-repository.js';
+import type { ScheduleRow } from '../../db/repositories/schedules-repository.js';
 import type { CalendarEvent, EventToWrite } from './ical-calendar.js';
 import { formatInZone, parseLocal, upcoming, windowMs } from './schedule-time.js';
 
@@ -44,17 +44,8 @@ export function eventOfSchedule(row: ScheduleRow, uid: string, offsetMin: number
   return { uid, summary: row.name, start: first, end: first + window, status, rule };
 }
 
-export interface ImportedSchedule {
-  uid: string;
-  name: string;
-  start: string;
-  stop: string;
-  cycle: Cycle;
-  weekdays: number;
-  months: number;
-  monthdays: number;
-  enable: boolean;
-}
+/** A schedule read from an event: a row's fields but its id and origin, which the importer gives it. */
+export type ImportedSchedule = Omit<ScheduleRow, 'id' | 'origin'>;
 
 /** An event as a schedule's fields (device-local times), or the reason it cannot be one (a contract message). */
 export function scheduleOfEvent(e: CalendarEvent, offsetMin: number): ImportedSchedule | string {
@@ -83,7 +74,7 @@ export function scheduleOfEvent(e: CalendarEvent, offsetMin: number): ImportedSc
   return { ...base, ...cycle, start: local(e.start), stop: local(lastStart + duration) };
 }
 
-type CycleFields = { cycle: Cycle; weekdays: number; months: number; monthdays: number };
+type CycleFields = Pick<ScheduleRow, 'cycle' | 'weekdays' | 'months' | 'monthdays'>;
 
 /** The cycle and masks of a rule; `first` is DTSTART as device-local fields (UTC getters). */
 function cycleOf(freq: string, parts: Record<string, (string | number)[]>, first: Date): CycleFields | string {
