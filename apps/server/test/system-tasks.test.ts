@@ -37,6 +37,21 @@ const times = (t: Partial<TaskTimes>): TaskTimes => ({
   lastRunMs: 0,
   ...t,
 });
+/** A daily clearlog task at 10:00 without repeat, with `t` over it. */
+const taskInput = (t: Partial<TaskInput> = {}): TaskInput => ({
+  name: 'Task',
+  taskcode: 'clearlog',
+  start: '10:00:00',
+  cycle: 'day',
+  weekdays: 0,
+  months: 0,
+  monthdays: 0,
+  enable: true,
+  repeat: false,
+  repeatinterval: 0,
+  duration: 0,
+  ...t,
+});
 const plan = (t: Partial<TaskTimes>, now: string) => {
   const p = taskPlan(times(t), OFF, at(now));
   return { due: local(p.due?.start), next: local(p.next) };
@@ -105,20 +120,7 @@ function boot(db: Db, now: number, act?: Parameters<typeof systemTasksJob>[0]['a
   );
   const tasks = taskService({ repos, clock: time.clock, zoneOffset: () => OFF, changed: () => void scheduler.wake() });
   const add = async (t: Partial<TaskInput>) => {
-    const [v] = tasks.add({
-      name: 'Task',
-      taskcode: 'clearlog',
-      start: '10:00:00',
-      cycle: 'day',
-      weekdays: 0,
-      months: 0,
-      monthdays: 0,
-      enable: true,
-      repeat: false,
-      repeatinterval: 0,
-      duration: 0,
-      ...t,
-    });
+    const [v] = tasks.add(taskInput(t));
     await time.flush();
     return v!;
   };
@@ -192,19 +194,9 @@ describe('the system-task job on the one scheduler (fake clock)', () => {
 
   it('refuses a task that breaks a rule of spec §5 with its §8 message', () => {
     const p = boot(openDatabase(':memory:'), at('2026-03-02 09:00:00'));
-    const base = {
-      name: 'T',
-      taskcode: 'ntp',
-      start: '10:00:00',
-      cycle: 'day',
-      weekdays: 0,
-      months: 0,
-      monthdays: 0,
-      enable: true,
-    } as const;
     const refusal = (t: object) => {
       try {
-        p.tasks.add({ ...base, repeat: false, repeatinterval: 0, duration: 0, ...t } as TaskInput);
+        p.tasks.add(taskInput({ name: 'T', taskcode: 'ntp', ...t }));
         return '';
       } catch (err) {
         return (err as Error).message;
@@ -293,20 +285,7 @@ describe("the tasks' work", () => {
     scheduler.add(systemTasksJob({ repos, zoneOffset: () => OFF, act, oplog: oplog.system }));
     const tasks = taskService({ repos, clock: time.clock, zoneOffset: () => OFF, changed: () => void scheduler.wake() });
     await scheduler.start();
-    const [t] = tasks.add({
-      ...({} as TaskInput),
-      name: 'Tidy',
-      taskcode: 'clearlog',
-      start: '10:00:00',
-      cycle: 'day',
-      weekdays: 0,
-      months: 0,
-      monthdays: 0,
-      enable: true,
-      repeat: false,
-      repeatinterval: 0,
-      duration: 0,
-    });
+    const [t] = tasks.add(taskInput({ name: 'Tidy' }));
     await time.flush();
     await time.advanceTo(at('2026-03-02 10:00:00'));
 
