@@ -3,6 +3,7 @@ import { startNtpServer } from '@roomcast/test-servers';
 import { startCloudDoubles } from './cloud';
 import { startSerialPorts } from './serial';
 import { startService } from './service';
+import { makeUpdateKey } from './update';
 
 /**
  * One service per worker, each with its own DATA_DIR, so spec files run side by side without seeing each other's
@@ -22,12 +23,14 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   const ntp = await startNtpServer({ aheadMs: 0 });
   // Each service's serial ports are socat pseudo-terminals whose output its worker's PTZ tests read (E2E_SERIAL_DIRS).
   const serials = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startSerialPorts()));
+  // The update key the services trust (UPDATE_PUBLIC_KEY); its private half signs bundles (E2E_UPDATE_KEY, PEM).
+  const updateKey = makeUpdateKey();
   // The silence alarm is shortened so its test takes seconds, not half a minute.
   const services = await Promise.all(
     Array.from({ length: Math.max(1, config.workers) }, (_, i) =>
       startService({
         name: String(i),
-        env: { ...cloud.env, ...serials[i]!.env, SILENCE_ALARM_SECONDS: '5', NTP_PORT: String(ntp.port) },
+        env: { ...cloud.env, ...serials[i]!.env, ...updateKey.env, SILENCE_ALARM_SECONDS: '5', NTP_PORT: String(ntp.port) },
         webconfig: { site: { cloundShare: true } },
       }),
     ),
@@ -36,6 +39,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   process.env.E2E_BASE_URL = services[0]!.baseURL;
   process.env.E2E_ADMIN_PASSWORD = services[0]!.adminPassword;
   process.env.E2E_CLOUD_DIR = cloud.dir;
+  process.env.E2E_UPDATE_KEY = updateKey.privatePem;
   process.env.E2E_SERIAL_DIRS = serials.map((s) => s.dir).join(' ');
   return async () => {
     await Promise.all(services.map((s) => s.stop()));

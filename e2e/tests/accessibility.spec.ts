@@ -8,7 +8,8 @@ import { settled } from '../support/settle';
  * axe-core (WCAG 2.0/2.1 A and AA) on every route of spec §2, as admin, in English and Simplified Chinese,
  * plus the narrow header and the add dialogs. Serious and critical findings fail; moderate and minor ones are
  * printed as a table. The /console routes come from the console's own table (support/console-routes.ts), so
- * a new screen is covered once it has a route there.
+ * a new screen is covered once it has a route there. The lock overlay is scanned where it is shown, in the three
+ * languages (lock-password.spec.ts).
  */
 const LANGUAGES = ['en_US', 'zh_CN'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -96,6 +97,7 @@ test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
         ['/console/usermanage/group', '.rc-page .ant-card-extra .ant-btn-primary'],
         ['/console/operation/opemain', '[data-testid=schedule-panel] .ant-card-extra .ant-btn-primary'],
         ['/console/system/settings', '[data-testid=task-schedule-panel] .ant-card-extra .ant-btn-primary'],
+        ['/console/system/settings', '[data-testid=password-panel] .ant-btn'],
       ];
       for (const [route, add] of dialogs) {
         await openRoute(page, route);

@@ -75,10 +75,13 @@ test.describe('screenshots', () => {
       await expect(page.getByTestId('ppt-qrcode')).toBeVisible();
       await shoot(page, lang, 'ppt');
 
-      // A screen that later work owns.
+      // About and Update (more of them, the product editor and a refused bundle: about-update.spec.ts).
       await page.goto('/console/system/about');
-      await expect(page.getByTestId('not-available')).toBeVisible();
-      await shoot(page, lang, 'not-available');
+      await expect(page.getByTestId('settings-viewing')).toBeVisible();
+      await shoot(page, lang, 'about');
+      await page.goto('/console/system/update');
+      await expect(page.getByTestId('update-versions')).toBeVisible();
+      await shoot(page, lang, 'update');
 
       await page.goto('/main');
       await expect(page.getByTestId('vod-card')).toBeVisible();

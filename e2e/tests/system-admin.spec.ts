@@ -8,6 +8,8 @@ import { uniqueCode } from '../support/api';
 import { SystemAdminPage } from '../pages/system-admin.page';
 import { OperationLogPage } from '../pages/operation-log.page';
 import { axeScan, BLOCKING, findings } from '../support/axe';
+import { SettingsPanelPage } from '../pages/settings-panel.page';
+import { shoot, SHOTS_WANTED } from '../support/screenshots';
 
 /** 7-Zip from Debian (package 7zip: 7zz; p7zip-full: 7z); Info-ZIP's unzip cannot open AES-256 zips. */
 const SEVEN = ['/usr/bin/7zz', '/usr/bin/7z'].find((p) => existsSync(p));
@@ -155,6 +157,72 @@ test.describe('system log: debug mode', () => {
     await log.goto();
     await page.getByTestId('log-title-icon').dblclick();
     await expect(page.getByRole('dialog', { name: 'Debug mode' })).toHaveCount(0);
+  });
+});
+
+test.describe('system settings: auto repair, media center and MC Pro', () => {
+  test.afterEach(async ({ adminApi, adminPassword }) => {
+    // The browser's admin login ended the API client's session (one session per user).
+    await adminApi.login('admin', adminPassword);
+    await adminApi.call('setsetting', [{ section: 'setting_autorepair', data: [{ key: 'enable', value: 'false' }] }]);
+  });
+
+  test('auto repair: an empty window is refused, a window open now runs at once and shows its steps; the media center is not configured', async ({
+    page,
+    loginPage,
+    adminPassword,
+    adminApi,
+  }) => {
+    // The service refuses to turn the media center or MC Pro on, with the reason.
+    for (const section of ['setting_media_center', 'setting_mc_pro']) {
+      const { envelope } = await adminApi.raw('setsetting', [{ section, data: [{ key: 'enable', value: 'true' }] }]);
+      expect(envelope.result).toBe(false);
+      expect(envelope.message).toMatch(/is not available on this device: Roomcast does not speak its protocol/);
+    }
+    // A window open now in the device's time: from a minute ago to two minutes ago (overnight, 23 h 59 min).
+    const [clock] = await adminApi.call<{ data: { key: string; value: string }[] }[]>('getsetting', [
+      { section: 'setting_datetime', keys: ['current'] },
+    ]);
+    const now = Date.parse(
+      `${clock!.data
+        .find((d) => d.key === 'current')!
+        .value.slice(0, 19)
+        .replace(' ', 'T')}Z`,
+    );
+    const timeOfDay = (ago: number) => new Date(now - ago).toISOString().slice(11, 19);
+
+    await loginPage.loginAs('admin', adminPassword);
+    const screen = new SettingsPanelPage(page, '/console/system/settings');
+    await screen.goto();
+    await expect(page.getByTestId('not-configured-mediaCenter')).toHaveText('Not configured on this device');
+    await expect(page.getByTestId('not-configured-mcPro')).toHaveText('Not configured on this device');
+    await screen.edit();
+    await screen.switch('Auto repair').click();
+    await page.getByLabel('Work start', { exact: true }).fill('02:00:00');
+    await page.getByLabel('Work end', { exact: true }).fill('02:00:00');
+    await expect(screen.fieldError('endtime')).toHaveText(
+      'The auto repair window is empty: its start and end are the same. Change one of them.',
+    );
+    await page.getByLabel('Work start', { exact: true }).fill(timeOfDay(60_000));
+    await page.getByLabel('Work end', { exact: true }).fill(timeOfDay(120_000));
+    await expect(screen.fieldError('endtime')).toHaveCount(0);
+    await screen.save();
+    await screen.expectViewing();
+    const status = page.getByTestId('auto-repair-status');
+    await expect(status.getByTestId('auto-repair-result')).toHaveText('OK', { timeout: 15_000 });
+    await expect(status.getByTestId('auto-repair-step-database')).toContainText('Database intact');
+    await expect(status.getByTestId('auto-repair-step-recordings')).toContainText('finalized:');
+    await expect(status.getByTestId('auto-repair-step-storage')).toContainText('files adopted:');
+    expect(findings('auto repair', await axeScan(page)).filter((f) => BLOCKING.includes(f.impact))).toEqual([]);
+
+    // Pictures of the panels in every language (only when pictures are taken: `npm test` leaves them out).
+    for (const lang of SHOTS_WANTED ? (['en_US', 'zh_CN', 'zh_HK'] as const) : []) {
+      await page.evaluate((value) => localStorage.setItem('roomcast.language', value), lang);
+      await page.reload();
+      await expect(status.getByTestId('auto-repair-result')).toBeVisible();
+      await shoot(page, `${lang}-system-settings-auto-repair`);
+    }
+    await page.evaluate(() => localStorage.setItem('roomcast.language', 'en_US'));
   });
 });
 

@@ -120,6 +120,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   app.addHook('onClose', async () => {
     await internals.scheduler.stop();
+    // Opencast hears the agent go offline (at most OFFLINE_AT_SHUTDOWN_MS, whatever Opencast does).
+    await internals.opencast.goOffline();
     await internals.transfers.stop();
     internals.recording.halt();
     await internals.live.halt();

@@ -1,5 +1,7 @@
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { LIMITS, PTZ_STOP_AFTER_MS, SILENCE_ALARM_DEFAULT_S } from '@roomcast/contract';
+import { readBuildInfo } from './build-info.js';
 
 /** Everything the service reads from its environment, in one place. */
 export interface Config {
@@ -13,7 +15,9 @@ export interface Config {
   logLevel: string;
   /** Mount point of the USB disk, when one is configured. */
   usbPath: string | undefined;
+  /** Roomcast's version (the root package.json's) and the commit it was built from ('' unknown): build-info.ts. */
   version: string;
+  commit: string;
   /** Recording refuses to start below this much free space. */
   minFreeBytes: number;
   /** Testing aid: end recording parts after this many ms instead of the segmentation mode's limit. */
@@ -44,6 +48,15 @@ export interface Config {
   ntpPort: number;
   /** Sandbox: sync the device clock this often while NTP is enabled (NTP_POLL_MINUTES, default 60; 0: never). */
   ntpPollMs: number;
+  /**
+   * Where releases are installed side by side (INSTALL_ROOT: `releases/<version>`, the `current` and `previous`
+   * links; docs/update.md). Default: /opt/roomcast on a host, DATA_DIR/install in the sandbox.
+   */
+  installRoot: string;
+  /** The Ed25519 public key update bundles must be signed with (UPDATE_PUBLIC_KEY, or the file UPDATE_PUBLIC_KEY_FILE); none: no update installs. */
+  updatePublicKey: string | undefined;
+  /** The largest update bundle accepted (UPDATE_MAX_MB, default 512). */
+  updateMaxBytes: number;
 }
 
 /** A number of seconds from the environment (fractions allowed), else the default. */
@@ -64,6 +77,17 @@ function serialDevice(value: string | undefined, adapter: string, appliance: str
   return adapter === 'host' ? appliance : undefined;
 }
 
+/** The update key's text: UPDATE_PUBLIC_KEY itself, or the file UPDATE_PUBLIC_KEY_FILE names (unreadable: the service does not start). */
+function updateKeyText(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.UPDATE_PUBLIC_KEY) return env.UPDATE_PUBLIC_KEY;
+  if (!env.UPDATE_PUBLIC_KEY_FILE) return undefined;
+  try {
+    return readFileSync(env.UPDATE_PUBLIC_KEY_FILE, 'utf8');
+  } catch (err) {
+    throw new Error(`UPDATE_PUBLIC_KEY_FILE cannot be read: ${(err as Error).message}`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -78,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: env.CONSOLE_DIR === '' ? undefined : resolve(env.CONSOLE_DIR ?? new URL('../../console/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     usbPath: env.USB_PATH || undefined,
-    version: env.npm_package_version ?? '0.1.0',
+    ...readBuildInfo(),
     minFreeBytes: Number(env.MIN_FREE_MB ?? 1024) * 1024 * 1024,
     partLimitOverrideMs: env.PART_LIMIT_SECONDS ? Number(env.PART_LIMIT_SECONDS) * 1000 : undefined,
     snapshotIntervalMs: Number(env.SNAPSHOT_SECONDS || LIMITS.snapshotIntervalS) * 1000,
@@ -101,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ntpPort: port16(env.NTP_PORT, 123),
     networkInterface: env.NETWORK_INTERFACE || undefined,
     ntpPollMs: Number(env.NTP_POLL_MINUTES ?? 60) * 60_000 || 0,
+    installRoot: resolve(
+      env.INSTALL_ROOT || (hostAdapter === 'host' ? '/opt/roomcast' : join(resolve(env.DATA_DIR ?? './data'), 'install')),
+    ),
+    updatePublicKey: updateKeyText(env),
+    updateMaxBytes: Math.round((Number(env.UPDATE_MAX_MB) > 0 ? Number(env.UPDATE_MAX_MB) : 512) * 1024 * 1024),
     mediaPreset: /^(ultrafast|superfast|veryfast|faster|fast|medium)$/.test(env.MEDIA_PRESET ?? '') ? env.MEDIA_PRESET! : 'veryfast',
   };
 }

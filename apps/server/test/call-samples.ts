@@ -72,7 +72,14 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   frontlog: { entries: [{ message: 'TypeError: x is undefined', where: '/console/system/log' }] },
   downloadgeneralfile: '',
   uploadgeneralfile: 'x',
+  // The test admin's own credentials (test/helpers.ts ADMIN_PASSWORD): the check passes, nothing is written.
+  editproduct: { usercode: 'admin', password: 'Admin-Test-Pass-1' },
+  updateinfo: {},
+  uploadupdate: 'not a bundle',
   setlockscreen: { password: 'lockme' },
   unlockscreen: { password: 'lockme' },
+  lockscreen: { idle: false },
+  lockscreenstate: {},
   syncntp: {},
+  autorepairstatus: {},
 };

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaOf, CALL_NAMES, type CallName } from '@roomcast/contract';
 import { AREA_HANDLERS, HANDLERS, REAL_HANDLER_MAPS } from '../src/api/index.js';
-import { PENDING_CALLS } from '../src/api/pending.js';
-import { CALL_SAMPLES } from './call-samples.js';
 import { makeApp } from './helpers.js';
 import { waitFor } from './wait.js';
 
@@ -13,10 +11,9 @@ describe('call registry', async () => {
     expect(Object.keys(HANDLERS).sort()).toEqual([...CALL_NAMES].sort());
   });
 
-  it('real handlers and pending calls do not overlap, and no call is real twice', () => {
+  it('no call is handled twice', () => {
     const real = REAL_HANDLER_MAPS.flatMap((m) => Object.keys(m));
     expect(new Set(real).size).toBe(real.length);
-    expect(real.filter((n) => (PENDING_CALLS as readonly string[]).includes(n))).toEqual([]);
   });
 
   it('each handler sits in the api file of its contract area (api/<area>.ts = contract/calls/<area>.ts)', () => {
@@ -51,13 +48,6 @@ describe('call registry', async () => {
   it('an empty body counts as {}', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/roominfo' });
     expect(res.json()).toMatchObject({ result: true, data: { roomname: expect.any(String) } });
-  });
-
-  it('pending calls answer a clear business failure, never canned data', async () => {
-    const admin = await t.login();
-    const pending = PENDING_CALLS[0];
-    const res = await t.post(pending, CALL_SAMPLES[pending], admin);
-    expect(res.body).toEqual({ result: false, message: 'This function is not available in this version of Roomcast yet.' });
   });
 
   it('mutating calls write an operation-log row with user, source and time; reads do not', async () => {

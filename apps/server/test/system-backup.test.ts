@@ -59,14 +59,16 @@ const TEXTS = [
 ];
 /**
  * Keys this test leaves as they are, on purpose: those with one valid value (forced by the code's `normalize`:
- * sub_quality 360, logoname, hddenable, movie_high_enable), and turning an RTSP output on starts the RTSP server
- * helper process (its own tests cover it).
+ * sub_quality 360, logoname, hddenable, movie_high_enable; the media center and MC Pro cannot be enabled on this
+ * device), and turning an RTSP output on starts the RTSP server helper process (its own tests cover it).
  */
 const NOT_CHANGED = [
   'setting_rec_video_codec.sub_quality',
   'setting_osd.logoname',
   'setting_advance_media_save.hddenable',
   'setting_advance_media_save.movie_high_enable',
+  'setting_media_center.enable',
+  'setting_mc_pro.enable',
   'setting_live_rtsp.mainenable',
   'setting_live_rtsp.subenable',
 ];

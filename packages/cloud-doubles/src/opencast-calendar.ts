@@ -2,8 +2,11 @@
  * The Opencast double's calendar: what Opencast's scheduler answers at `GET /recordings/calendars` (its
  * CalendarGenerator): a VCALENDAR of the agent's events that end after an hour ago and start before the cutoff,
  * each with UID (the media package id), DTSTART/DTEND in UTC, SUMMARY, LOCATION (the agent), and base64 ATTACH
- * properties carrying `episode.xml` (the episode's Dublin Core) and `org.opencastproject.capture.agent.properties`.
+ * properties carrying `episode.xml` (the episode's Dublin Core) and `org.opencastproject.capture.agent.properties`;
+ * an ETag per agent that changes with its events, and 304 for a request whose If-None-Match still holds.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Answer } from './opencast-http.js';
 
 export interface FakeOpencastEvent {
   uid: string;
@@ -100,4 +103,49 @@ export function renderCalendar(events: FakeOpencastEvent[], now: number, cutoff:
   }
   lines.push('END:VCALENDAR');
   return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+/** The events of every agent's calendar, and the calendar requests received (for tests). */
+export class FakeCalendar {
+  readonly requests: { agentid: string; cutoff: string; ifNoneMatch: string; status: number }[] = [];
+  private readonly events = new Map<string, FakeOpencastEvent>();
+  /** Per agent: bumped on every change of its events (the calendar's ETag). */
+  private readonly revisions = new Map<string, number>();
+
+  /** Adds or replaces an event (the ETags of its agent, and of the agent it had before, change). */
+  putEvent(event: FakeOpencastEvent): void {
+    const old = this.events.get(event.uid);
+    this.events.set(event.uid, { ...event, modified: Date.now() });
+    for (const agent of new Set([event.agent, old?.agent])) if (agent) this.bump(agent);
+  }
+
+  removeEvent(uid: string): void {
+    const old = this.events.get(uid);
+    if (!old) return;
+    this.events.delete(uid);
+    this.bump(old.agent);
+  }
+
+  /** `GET /recordings/calendars?agentid=…&cutoff=…`. */
+  answer(req: IncomingMessage, res: ServerResponse, q: URLSearchParams): string {
+    const agentid = q.get('agentid') ?? '';
+    const cutoff = q.get('cutoff') ?? '';
+    const etag = `"mod-${agentid}-${this.revisions.get(agentid) ?? 0}"`;
+    const ifNoneMatch = String(req.headers['if-none-match'] ?? '');
+    const record = { agentid, cutoff, ifNoneMatch, status: 200 };
+    this.requests.push(record);
+    if (!agentid) throw new Answer(400, 'agentid required');
+    if (ifNoneMatch === etag) {
+      record.status = 304;
+      throw new Answer(304);
+    }
+    res.setHeader('content-type', 'text/calendar; charset=UTF-8');
+    res.setHeader('etag', etag);
+    const mine = [...this.events.values()].filter((e) => e.agent === agentid).sort((a, b) => a.start - b.start);
+    return renderCalendar(mine, Date.now(), cutoff ? Number(cutoff) : undefined);
+  }
+
+  private bump(agent: string): void {
+    this.revisions.set(agent, (this.revisions.get(agent) ?? 0) + 1);
+  }
 }

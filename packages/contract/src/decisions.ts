@@ -1,4 +1,5 @@
 import { SESSION_HEADER } from './http.js';
+import { LIMITS } from './limits.js';
 import {
   LevelsMessage,
   MeterLevel,
@@ -11,6 +12,7 @@ import {
 } from './monitor.js';
 import { describeRequirement } from './openapi.js';
 import { PPT_EVENTS_PATH, PPT_PAGE_PATH, PPT_QR_SIZE, PPT_SLIDE_EVENT, PPT_SLIDE_PATH } from './ppt.js';
+import { CALLS_WHILE_LOCKED, LOCK_IDLE_MINUTES, SCREEN_LOCKED_STATUS } from './screen-lock.js';
 
 const fieldsOf = (schema: { shape: object }) => `{${Object.keys(schema.shape).join(', ')}}`;
 
@@ -30,9 +32,9 @@ export const DECISIONS: { topic: string; decision: string }[] = [
       "`setting_advance_ftp` uploads every finished recording through the upload queue when `enable` is on: `uploadmodel` videoonly puts the video files straight into `path`, folderandvideo in a folder per recording, all (default) adds the player thumbnails (`snapshots/`) to that folder; each file gets `{file}.sha256` beside it. `protocol` also takes `ftps` (explicit TLS); `scp` is sent as SFTP. `timeenable`: FTP transfers start only inside `timebegin`-`timeend` (device time, both included; overnight when the end is before the begin). `netsync`/`netsynctime` are set when all of a recording's files are done; `resyncrecord` queues it again and clears them; `testftp` tests the values shown; `listupload` gives each recording's upload state per target. SSH host keys are trusted on first use. Details: docs/upload.md.",
   },
   {
-    topic: 'Media center',
+    topic: 'Media center and MC Pro',
     decision:
-      'Setting code `setting_media_center` (enable, host, port, terminaltype, series, version), a labelled panel of System settings.',
+      "Not available on this device. `setting_media_center` (enable, host, port, terminaltype, series, version) and `setting_mc_pro` (enable) name a vendor's proprietary media-center and MC Pro protocols, which have no public description and which Roomcast does not implement. Enabling either is refused (rules `mediaCenterUnavailable`, `mcProUnavailable`: by setsetting/writeconfig and by a configuration restore alike), so both stay off; the media center's other keys are validated and kept as written but drive nothing. System settings shows a read-only panel saying so, and points to what Roomcast offers instead: the Third-party screen's FTP/SFTP upload and media server (Opencast capture agent), and cloud storage. `resyncmediaclientrecord` belongs to the media server (Opencast ingest), not to the media center. `mcprolog.log` stays a name of getSysLog's fixed list (spec §7); nothing writes it, so the zip never holds it.",
   },
   {
     topic: 'Media server (Opencast)',
@@ -44,21 +46,29 @@ export const DECISIONS: { topic: string; decision: string }[] = [
     decision:
       '`exportschedule` answers every recording schedule as one .ics text (a VEVENT each, UTC times, the first occurrence as DTSTART, RRULE DAILY / WEEKLY;BYDAY / MONTHLY;BYMONTH;BYMONTHDAY with UNTIL the last start, STATUS CANCELLED when disabled). `importschedule {ics}` adds its events (an event whose UID a schedule has updates that schedule); besides those rules it maps DAILY;BYDAY to a week cycle, DAILY;BYMONTH/BYMONTHDAY and YEARLY to a month cycle, COUNT to the last occurrence, no end to 2099-12-30, zoned times through their VTIMEZONE to the device zone. It answers `result: true` with `problems` (per event: a contract message) and changes nothing when any event cannot be a schedule (INTERVAL > 1, BYDAY in monthly rules, EXDATE/RDATE, RECURRENCE-ID, all-day events, an unknown zone, repeats of 24 h or more, or spec §5 rules).',
   },
-  { topic: 'Auto repair', decision: 'Setting code `setting_autorepair` (enable, starttime, endtime, reboot).' },
+  {
+    topic: 'Auto repair',
+    decision:
+      "Setting code `setting_autorepair` (enable, starttime, endtime, reboot). The window is daily in the device zone from starttime to endtime; an end at or before the start ends the next day (overnight), an empty window (start = end) is refused (`repairWindowEmpty`). Once per window, at its start or as soon as the service finds it open (enabled, or started, inside it), a job of the one scheduler runs, in order: `PRAGMA integrity_check` and `foreign_key_check` on the database, a WAL checkpoint (TRUNCATE), the recovery of unfinished recordings (the same path as at startup) and the disk scan (`scanfiles`), then a reboot through the reboot path when `reboot` is on. It never runs while a recording runs, is pending or a disk scan runs: it waits inside the window and, if the window closes first, that day is skipped (logged). A damaged database is reported (result `problems`, SQLite's findings in the operation log, log.txt and `autorepairstatus`) and nothing more is written, deleted or rebooted: the service keeps running on it and an operator restores a backup. A run is recorded in DATA_DIR/run/auto-repair.json before it acts, so the reboot it ends with does not start it again. Every step and its outcome is a line of the operation log and of log.txt; `autorepairstatus` (systemsetting) answers the last run step by step and the next.",
+  },
   {
     topic: 'Lock screen',
+    decision: `Setting code \`setting_lockscreen\` (enable; password: secret, stored as an argon2id hash and never read back; idleminutes ${LOCK_IDLE_MINUTES.min}-${LOCK_IDLE_MINUTES.max}, default ${LOCK_IDLE_MINUTES.default}, ${LOCK_IDLE_MINUTES.min}: only on demand), edited on System settings; \`setlockscreen {password, idleminutes?}\` (systemsetting) is the same write as one call. One lock password for the box; the lock itself is per session and kept by the service with the session (so a reload, a second tab and a restart find it locked). \`lockscreen {idle}\` locks the caller's session: the header's Lock button (shown while the lock is on), or the console after idleminutes without keyboard, mouse, wheel or touch input in all its tabs. While a session is locked every call but ${CALLS_WHILE_LOCKED.map((c) => `\`${c}\``).join(', ')} answers HTTP ${SCREEN_LOCKED_STATUS} \`screenLocked\` (after the 401/403 it would get anyway), and so do the monitor and picture routes; the console's one API client shows the lock overlay on that answer, and \`lockscreenstate {}\` ({enabled, idleminutes, locked}) tells a reloaded console. \`unlockscreen {password}\` checks the hash, throttled as login is (${LIMITS.loginFailures.max} failures in ${LIMITS.loginFailures.windowMs / 60_000} minutes from one address or user code: HTTP 429 for ${LIMITS.loginFailures.lockMs / 60_000} minutes); logout stays possible. Idle is the console's to decide, not the service's: only the browser sees input, and the console's own calls (the status poll every 5 s, list refreshes) are not input, so the service would have to guess; a console that is closed leaves its session to the 30-minute idle end. The overlay asks \`lockscreenstate\` every 30 s (an unlock in another tab shows at once through local storage), which keeps the session alive as a polled screen does. Turning the lock off unlocks every session. lockscreen (on demand, or after N min without input) and unlockscreen (failed ones too) write operation-log rows. Media and live URLs already handed out are not cut by a lock (the overlay covers the players); they end with the session as before.`,
+  },
+  {
+    topic: 'Change password',
     decision:
-      'Setting code `setting_lockscreen` (enable, password: secret, stored as an argon2id hash and never read back); `setlockscreen {password}` (systemsetting) sets it and `unlockscreen {password}` (any session) checks it.',
+      "System settings → Change password changes one's own: user name (read-only), the old password (`changepassword` checks it), the new one and its confirmation ('Confirm password not match, please try again'), spaces stripped and the space key blocked. On success ('password changed') every session of the user ends and the console goes to /login; the old password no longer logs in.",
   },
   {
     topic: 'Product edit',
     decision:
-      "The hidden product editor writes `setting_product` with `writeconfig`; the service allows that to role admin only (the spec's client-side credential check becomes a server-side permission).",
+      "The About page's hidden product editor opens on a double-click of the title icon for anyone who may see the page (`about`) and asks for an administrator's user code and password, which the service checks (`editproduct`; the spec's client-side credential check becomes a server-side one, counted with login's throttle); its Save sends the same credentials with the values and writes `setting_product`. `writeconfig` of `setting_product` stays allowed to role admin only.",
   },
   {
     topic: 'Update page',
     decision:
-      "Shows `setting_version` and how to update: Roomcast is updated with the operating system's package manager or by installing a newer release; there is no firmware upload call.",
+      'Shows the versions and the releases of the install root; an admin uploads an update bundle (`uploadupdate`, streamed to disk, at most UPDATE_MAX_MB): a tar of a manifest, its Ed25519 signature (checked against UPDATE_PUBLIC_KEY before anything changes) and the release as a tar.gz of regular files and folders only. The release is unpacked beside the current one under INSTALL_ROOT/releases, `current` is switched atomically, `previous` kept, and the service restarts; the launcher of the systemd unit rolls back to `previous` when the new release does not answer within UPDATE_HEALTH_SECONDS. Details: docs/update.md.',
   },
   {
     topic: 'All-users code of listmedia',
@@ -102,7 +112,8 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   },
   {
     topic: 'Product model',
-    decision: 'Default model `B3PLUS`: the spec strips spaces from product fields, so "B3 PLUS" cannot be stored.',
+    decision:
+      'Default model `B3PLUS`: the spec strips spaces from product fields, so "B3 PLUS" cannot be stored; the About page shows that default as the spec\'s label "B3 PLUS" (`productModelLabel`), any other model as stored.',
   },
   {
     topic: 'Recording schedules',
@@ -156,7 +167,7 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   {
     topic: 'Slide switching (setting_ppt)',
     decision:
-      'The slides channel is `setting_ppt.slidechannel` (A-E, default C: in the default wiring A and B are cameras and C the computer). While the composite picture is encoded and `switchenable` or `pushenable` is on, one low-rate ffmpeg decode of that channel (5 frames a second) scores each frame against the one before (ffmpeg `select` scene score, 0-100 %); a frame scoring at least `switchdiff` is a new slide. With `switchenable` on, a new slide puts the slides-first layout on the output for `switchduration` seconds: the slides full frame and the first other channel of the layout on the output as a picture in picture at the bottom right (layout type 3), or the slides alone (type 0) when it shows no other channel; a layout that already shows only the slides is left alone. Another new slide meanwhile extends the time. Then the layout that was on the output before comes back. A layout the operator chooses meanwhile (`setlayoutid`, `layout`, saving the slot on the output) ends the slides first at once and is not replaced when the time is up; automatic layout switching holds while the slides are first and gives the layout put back a whole interval. Turning `switchenable` off, or the encode stopping, puts the layout before back at once. The status keeps `layoutbuttonid` of the slot the operator chose.',
+      'The slides channel is `setting_ppt.slidechannel` (A-E, default C: in the default wiring A and B are cameras and C the computer). While the composite picture is encoded and `switchenable` or `pushenable` is on, one low-rate ffmpeg decode of that channel (5 frames a second) scores each frame against the one before (ffmpeg `select` scene score, 0-100 %); a frame scoring at least `switchdiff` is a new slide. With `switchenable` on, a new slide puts the slides-first layout on the output for `switchduration` seconds: the slides full frame and the first other channel of the layout on the output as a picture in picture at the bottom right (layout type 3), or the slides alone (type 0) when it shows no other channel; a layout that already shows only the slides is left alone. Another new slide meanwhile extends the time. Then the layout that was on the output before comes back. A layout the operator chooses meanwhile (`setlayoutid`, `layout`, saving the slot on the output) ends the slides first at once and is not replaced when the time is up; automatic layout switching holds while the slides are first and gives the layout put back a whole interval. Turning `switchenable` off, or the encode stopping, puts the layout before back at once. The status keeps `layoutbuttonid` of the slot the operator chose. In 4K mode (web config `site.mode4k`) the console hides the PPT screen and the service neither watches the slides nor serves the slides page, whatever `setting_ppt` holds.',
   },
   {
     topic: 'Slides page (ppt.html)',

@@ -13,3 +13,5 @@ export * from './monitor.js';
 export * from './tasks.js';
 export * from './bit-mask.js';
 export * from './ppt.js';
+export * from './auto-repair.js';
+export * from './screen-lock.js';

@@ -11,7 +11,6 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do this.',
   notFound: 'No such call.',
   internalError: 'The service could not complete the request.',
-  notAvailableYet: 'This function is not available in this version of Roomcast yet.',
   // Login
   messageLoginFail: 'Login failed, please try again.',
   errorLogin: 'Fail to access to web server. Please contact to administrator.',
@@ -145,6 +144,10 @@ export const MESSAGES = {
   uploadCompleted: 'Upload completed',
   pathRejected: 'The file path is not allowed.',
   lockPasswordEmpty: 'Please input password.',
+  // Screen lock (contract/screen-lock.ts)
+  screenLocked: 'The screen is locked, please unlock it first.',
+  lockScreenNotSet: 'No screen lock password is set.',
+  lockPasswordWrong: 'Wrong password, please try again.',
   // System administration: tasks, configuration backup
   taskNotFound: 'Task {0} does not exist.',
   backupNotIni: 'The file is not a configuration backup (.ini).',
@@ -152,6 +155,20 @@ export const MESSAGES = {
   ntpServerMissing: 'Set the NTP server first.',
   clockUnderNtp: 'The clock is kept by NTP: turn NTP off to set it by hand.',
   ntpSyncFailed: 'Could not sync with the NTP server {0}: {1}',
+  // Update bundles (docs/update.md): each refusal leaves the installed releases as they were
+  updateNoKey: 'No update key is configured on this device, so no update can be installed.',
+  updateNotBundle: 'The file is not a Roomcast update bundle.',
+  updateUnsigned: 'The update bundle is not signed.',
+  updateBadSignature: "The update bundle's signature does not match this device's update key.",
+  updateBadManifest: "The update bundle's manifest is not valid.",
+  updateTampered: "The update bundle's content does not match its signed manifest.",
+  updateTruncated: 'The update bundle is incomplete.',
+  updateUnsafeEntry: 'The update bundle holds an entry that is not allowed: {0}',
+  updateNoService: 'The update bundle holds no Roomcast service.',
+  updateRecording: 'Stop the recording before updating.',
+  updateBusy: 'An update is already being installed, please wait.',
+  updateSameVersion: 'Version {0} is already the current version.',
+  updateNoSpace: 'Not enough free space to install the update ({0} MB needed).',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

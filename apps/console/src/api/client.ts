@@ -4,19 +4,22 @@ import {
   FILE_PATH_HEADER,
   LIMITS,
   MESSAGES,
+  SCREEN_LOCKED_STATUS,
   SESSION_HEADER,
   type CallData,
   type CallName,
   type CallRequest,
   type Envelope,
 } from '@roomcast/contract';
+import { setScreenLocked } from './screen-lock-state';
 import { clearSession, readSession, refreshSession } from './session-store';
 
 /**
  * The console's one API client: every call goes through `call`. It sends the session header, enforces the
  * 30 s timeout, and turns transport failures into `ApiError`s. A 401 sends the browser to /login (except
- * for the login page's own calls). Business failures (`result: false`) are thrown as ApiError with the
- * server's message, so screens show it and never mistake a failure for success.
+ * for the login page's own calls). A 423 (the screen lock holds the session) shows the lock overlay. Business
+ * failures (`result: false`) are thrown as ApiError with the server's message, so screens show it and never
+ * mistake a failure for success.
  */
 export class ApiError extends Error {
   constructor(
@@ -57,6 +60,10 @@ async function send(name: CallName, body: BodyInit, contentType: string, filePat
       throw new ApiError(MESSAGES.sessionExpired, 401, 'http');
     }
     if (session) refreshSession();
+    if (res.status === SCREEN_LOCKED_STATUS) {
+      setScreenLocked(true);
+      throw new ApiError(MESSAGES.screenLocked, SCREEN_LOCKED_STATUS, 'http');
+    }
     return res;
   } catch (err) {
     if (err instanceof ApiError) throw err;
@@ -120,12 +127,13 @@ export async function callDownload<N extends CallName>(
 export function callUpload<N extends CallName>(
   name: N,
   file: Blob,
-  opts: RawOptions & { onProgress?: (fraction: number) => void },
+  opts: RawOptions & { onProgress?: (fraction: number) => void; timeoutMs?: number },
 ): Promise<CallData<N>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiPath(name));
-    xhr.timeout = LIMITS.requestTimeoutMs;
+    // A large upload checked by the service before it answers (an update bundle) may take longer than a call.
+    xhr.timeout = opts.timeoutMs ?? LIMITS.requestTimeoutMs;
     xhr.setRequestHeader('content-type', opts.contentType ?? 'application/octet-stream');
     const session = readSession();
     if (session) xhr.setRequestHeader(SESSION_HEADER, session.id);
@@ -143,6 +151,11 @@ export function callUpload<N extends CallName>(
         return;
       }
       if (session) refreshSession();
+      if (xhr.status === SCREEN_LOCKED_STATUS) {
+        setScreenLocked(true);
+        reject(new ApiError(MESSAGES.screenLocked, SCREEN_LOCKED_STATUS, 'http'));
+        return;
+      }
       const res = new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': 'application/json' } });
       envelope<CallData<N>>(res).then(resolve, reject);
     };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import type { CallData, CallName, CallRequest } from '@roomcast/contract';
+import { SCREEN_LOCKED_STATUS, type CallData, type CallName, type CallRequest } from '@roomcast/contract';
 import { ApiError, call } from './client';
 import { localizeServerMessage, tMessage } from '../app/messages';
 import { toastWarning } from '../app/toast';
@@ -22,13 +22,16 @@ export function apiErrorText(err: unknown): string {
 // One failure is shown once, even when both a hook and its caller report it.
 const shown = new WeakSet<object>();
 
-/** Shows a failed call as a 3 s warning. A 401 shows nothing: the console is already going to /login. */
+/**
+ * Shows a failed call as a 3 s warning. A 401 shows nothing: the console is already going to /login; nor does a 423:
+ * the lock overlay is the answer.
+ */
 export function showApiError(err: unknown): void {
   if (typeof err === 'object' && err !== null) {
     if (shown.has(err)) return;
     shown.add(err);
   }
-  if (err instanceof ApiError && err.status === 401) return;
+  if (err instanceof ApiError && (err.status === 401 || err.status === SCREEN_LOCKED_STATUS)) return;
   toastWarning(apiErrorText(err));
 }
 
@@ -44,13 +47,15 @@ export interface CallQueryMeta extends Record<string, unknown> {
 export function useCallQuery<N extends CallName>(
   name: N,
   body: CallRequest<N>,
-  opts: { enabled?: boolean; refetchInterval?: number; silent?: boolean } = {},
+  opts: { enabled?: boolean; refetchInterval?: number; silent?: boolean; refetchOnWindowFocus?: boolean } = {},
 ): UseQueryResult<CallData<N>, ApiError> {
   return useQuery<CallData<N>, ApiError>({
     queryKey: callKey(name, body),
     queryFn: () => call(name, body),
     enabled: opts.enabled,
     refetchInterval: opts.refetchInterval,
+    // Only when asked: an undefined here would override the client's default (false).
+    ...(opts.refetchOnWindowFocus === undefined ? {} : { refetchOnWindowFocus: opts.refetchOnWindowFocus }),
     meta: { showErrors: !opts.silent } satisfies CallQueryMeta,
   });
 }

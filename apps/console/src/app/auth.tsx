@@ -28,6 +28,8 @@ export interface Auth {
   reload: () => Promise<CurrentUser | undefined>;
   /** `logout` call (its failure does not keep the user in), then forget the session. */
   logout: () => Promise<void>;
+  /** Forget a session the service has already ended (one's own password changed), without asking it. */
+  forget: () => void;
 }
 
 const AuthContext = createContext<Auth | undefined>(undefined);
@@ -103,7 +105,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [user, queryClient]);
 
-  const value = useMemo<Auth>(() => ({ user, restoring, can, login, reload, logout }), [user, restoring, can, login, reload, logout]);
+  const forget = useCallback(() => {
+    clearSession();
+    forgetCallAnswers(queryClient);
+    setUser(undefined);
+  }, [queryClient]);
+
+  const value = useMemo<Auth>(
+    () => ({ user, restoring, can, login, reload, logout, forget }),
+    [user, restoring, can, login, reload, logout, forget],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,5 +1,6 @@
 import type { FunctionKey, WebConfig } from '@roomcast/contract';
 import {
+  AboutPage,
   AlbumPage,
   AudioPage,
   EffectPage,
@@ -16,6 +17,7 @@ import {
   StoragePage,
   SystemSettingsPage,
   ThirdPartyPage,
+  UpdatePage,
   UserPage,
   VideoPage,
   WorkbenchPage,
@@ -43,8 +45,8 @@ export interface ConsolePage {
   icon: MenuIcon;
   /** The user needs at least one of these (admin always); sub-functions count only with their parent. */
   requires: FunctionKey[];
-  /** The screen; undefined renders the shared NotAvailable page. */
-  component?: LazyPage;
+  /** The screen. */
+  component: LazyPage;
   /** Not a menu item of its own: highlights `menuPath` instead. */
   menuPath?: string;
   hiddenWhen?: (config: WebConfig) => boolean;
@@ -140,9 +142,10 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     icon: 'cloudSync',
     requires: ['systemsetting', 'about'],
     menuPath: 'system/about',
+    component: UpdatePage,
   },
   { path: 'system/log', group: 'system', id: 'log', icon: 'profile', requires: ['syslog'], component: OperationLogPage },
-  { path: 'system/about', group: 'system', id: 'about', icon: 'infoCircle', requires: ['about'] },
+  { path: 'system/about', group: 'system', id: 'about', icon: 'infoCircle', requires: ['about'], component: AboutPage },
 ];
 
 export const CONSOLE_PREFIX = '/console/';

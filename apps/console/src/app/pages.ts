@@ -25,6 +25,8 @@ export const AlbumFilesPage = lazyPage(() => import('../features/viewer/AlbumFil
 export const RecordingFilesPage = lazyPage(() => import('../features/viewer/RecordingFilesPage'));
 export const OperationLogPage = lazyPage(() => import('../features/system/OperationLogPage'));
 export const RebootPage = lazyPage(() => import('../features/system/RebootPage'));
+export const AboutPage = lazyPage(() => import('../features/system/about/AboutPage'));
+export const UpdatePage = lazyPage(() => import('../features/system/update/UpdatePage'));
 export const UserPage = lazyPage(() => import('../features/users/UserPage'));
 export const GroupPage = lazyPage(() => import('../features/groups/GroupPage'));
 export const WorkbenchPage = lazyPage(() => import('../features/workbench/WorkbenchPage'));
@@ -43,7 +45,6 @@ export const RecordingDetailPage = lazyPage(() => import('../features/recording/
 export const RecordingAlbumPage = lazyPage(() => import('../features/recording/AlbumPickerPage'));
 export const PtzPage = lazyPage(() => import('../features/devices/PtzPage'));
 export const SerialPortPage = lazyPage(() => import('../features/devices/SerialPortPage'));
-export const NotAvailable = lazyPage(() => import('../components/NotAvailable'));
 export const StatusResult = lazyPage(() => import('../components/StatusResult'));
 export const ShellLayout = lazyPage(() => import('./shell/ShellLayout'));
 

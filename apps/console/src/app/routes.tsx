@@ -8,7 +8,6 @@ import {
   AlbumFilesPage,
   AntdLayout,
   LoginPage,
-  NotAvailable,
   RebootPage,
   RecordingFilesPage,
   ShellLayout,
@@ -37,15 +36,14 @@ function screen<P extends object>(Page: LazyPage<P>, props: NoInfer<P>): Pick<Ro
 }
 
 const consoleRoutes: RouteObject[] = CONSOLE_PAGES.map((p) => {
-  const { element, handle } = p.component ? screen(p.component, {}) : screen(NotAvailable, { menuId: p.id });
+  const { element, handle } = screen(p.component, {});
   return { path: p.path, element: <RequireFunction page={p}>{element}</RequireFunction>, handle };
 });
 
 const settingsShell = screen(ShellLayout, { mode: 'settings' });
 
 /**
- * Every route of spec §2. Screens that later work owns render the shared NotAvailable page. /login stands
- * outside the antd layout, so it loads no antd.
+ * Every route of spec §2. /login stands outside the antd layout, so it loads no antd.
  */
 export const ROUTES: RouteObject[] = [
   {

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, type CallData } from '@roomcast/contract';
+import { LIMITS, SCREEN_LOCKED_STATUS, type CallData } from '@roomcast/contract';
 import { type ApiError, call } from '../api/client';
+import { useScreenLocked } from '../api/screen-lock-state';
 import { apiErrorText, callKey } from '../api/hooks';
 import { useAuth } from './auth';
 import { toastWarning } from './toast';
@@ -35,24 +36,26 @@ const STATUS_KEY = callKey('status', {});
 
 /**
  * The console's one polled `status` (record, live and storage state). It polls every 5 s (spec §9) only
- * while someone is logged in and a screen using `useRecordStatus` is mounted; screens never start their own
- * timers for it.
+ * while someone is logged in, the screen is not locked and a screen using `useRecordStatus` is mounted; screens
+ * never start their own timers for it.
  */
 export function StatusProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [watchers, setWatchers] = useState(0);
+  const locked = useScreenLocked();
   const query = useQuery<RecordStatus, ApiError>({
     queryKey: STATUS_KEY,
     queryFn: () => call('status', {}),
-    enabled: Boolean(user) && watchers > 0,
+    enabled: Boolean(user) && watchers > 0 && !locked,
     refetchInterval: LIMITS.statusStaleMs,
     staleTime: LIMITS.statusStaleMs,
     // A failed poll is shown and tried again at the next interval, not at once.
     retry: false,
   });
 
-  const error = query.isError && query.error.status !== 401 ? apiErrorText(query.error) : undefined;
+  const error =
+    query.isError && query.error.status !== 401 && query.error.status !== SCREEN_LOCKED_STATUS ? apiErrorText(query.error) : undefined;
   useFailureWarning(error);
 
   const watch = useCallback(() => {

@@ -13,3 +13,9 @@ export function toastWarning(text: string): void {
   antdToast ??= import('./antd-toast');
   void antdToast.then(({ message }) => message.warning(text, LIMITS.toast.durationS));
 }
+
+/** A 3 s success that stays up across routes (e.g. "password changed" on the way to /login). */
+export function toastSuccess(text: string): void {
+  antdToast ??= import('./antd-toast');
+  void antdToast.then(({ message }) => message.success(text, LIMITS.toast.durationS));
+}

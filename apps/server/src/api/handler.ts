@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { CallBody, CallData, CallName } from '@roomcast/contract';
 import type { SessionUser } from '../services/access/index.js';
 
@@ -11,6 +12,10 @@ export interface CallContext<N extends CallName, S = unknown> {
   host: string;
   /** Raw request bytes (calls with body 'raw'). */
   raw: Buffer;
+  /** The request's body as it arrives (calls with `stream`; `raw` is then empty). */
+  stream: Readable | undefined;
+  /** The Content-Length the client declared, if any (a streamed upload is refused at once when it is too large). */
+  contentLength: number | undefined;
   /** Decoded `file-path` header, if sent. */
   filePath: string | undefined;
   contentType: string;

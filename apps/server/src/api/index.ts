@@ -1,7 +1,6 @@
 import { areaOf, type CallName } from '@roomcast/contract';
 import type { Areas } from '../services/index.js';
 import type { CallContext, Handler, HandlerMap } from './handler.js';
-import { pendingHandlers } from './pending.js';
 import { accessHandlers } from './access.js';
 import { settingsHandlers } from './settings.js';
 import { recordingHandlers } from './recording.js';
@@ -32,7 +31,7 @@ export const AREA_HANDLERS: { [A in keyof Areas]: HandlerMap<Areas[A]> } = {
 
 export const REAL_HANDLER_MAPS: HandlerMap<never>[] = Object.values(AREA_HANDLERS);
 
-export const HANDLERS: HandlerMap<never> = Object.assign({}, pendingHandlers, ...REAL_HANDLER_MAPS);
+export const HANDLERS: HandlerMap<never> = Object.assign({}, ...REAL_HANDLER_MAPS);
 
 /** A handler with its area's services bound: what the registry calls. */
 export type BoundHandler = (ctx: Omit<CallContext<CallName>, 'services'>) => ReturnType<Handler<CallName>>;
@@ -40,9 +39,6 @@ export type BoundHandler = (ctx: Omit<CallContext<CallName>, 'services'>) => Ret
 /** Every call's handler, each given the services of its own area only. */
 export function bindHandlers(areas: Areas): Partial<Record<CallName, BoundHandler>> {
   const bound: Partial<Record<CallName, BoundHandler>> = {};
-  for (const [name, handler] of Object.entries(pendingHandlers) as [CallName, Handler<CallName>][]) {
-    bound[name] = (ctx) => handler({ ...ctx, services: undefined });
-  }
   for (const area of Object.keys(AREA_HANDLERS) as (keyof Areas)[]) {
     for (const [name, handler] of Object.entries(AREA_HANDLERS[area]) as [CallName, Handler<CallName, Areas[typeof area]>][]) {
       if (areaOf(name) !== area) throw new Error(`api/${area}.ts handles ${name}, a call of the ${areaOf(name)} area`);

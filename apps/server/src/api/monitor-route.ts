@@ -40,8 +40,9 @@ export function registerMonitorRoutes(app: FastifyInstance, sessions: SessionSer
     const header = req.headers[SESSION_HEADER];
     const user = sessions.resolve(typeof header === 'string' && header ? header : undefined);
     const verdict = checkAll([MONITOR_PERMISSION], user);
-    if (verdict === 'allow' && user) return user;
-    void sendAnswer(reply, verdict === 'unauthenticated' ? refusal.unauthenticated() : refusal.forbidden());
+    if (verdict === 'allow' && user && !user.locked) return user;
+    if (verdict === 'allow') void sendAnswer(reply, refusal.screenLocked());
+    else void sendAnswer(reply, verdict === 'unauthenticated' ? refusal.unauthenticated() : refusal.forbidden());
     return undefined;
   };
 

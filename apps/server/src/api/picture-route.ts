@@ -15,6 +15,7 @@ export function registerPictureRoute(app: FastifyInstance, sessions: SessionServ
     const user = sessions.resolve(typeof header === 'string' && header ? header : undefined);
     const verdict = checkAll([PICTURE_PERMISSION], user);
     if (verdict !== 'allow') return sendAnswer(reply, verdict === 'unauthenticated' ? refusal.unauthenticated() : refusal.forbidden());
+    if (user?.locked) return sendAnswer(reply, refusal.screenLocked());
     const shot = await picture.get();
     if (!shot) return sendAnswer(reply, refusal.status(503, 'picture: no picture came out of the sources'));
     return reply

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { MESSAGES } from '@roomcast/contract';
+import { MESSAGES, SCREEN_LOCKED_STATUS } from '@roomcast/contract';
 
 /** A JSON answer: HTTP status and the envelope. */
 export interface Answer {
@@ -20,6 +20,8 @@ export const refusal = {
   unauthenticated: () => answer(401, false, MESSAGES.sessionExpired),
   /** 403: the caller lacks the function (or, for media, the link is not valid). */
   forbidden: (message: string = MESSAGES.forbidden) => answer(403, false, message),
+  /** 423: the caller's session is locked by the screen lock (contract screen-lock.ts). */
+  screenLocked: () => answer(SCREEN_LOCKED_STATUS, false, MESSAGES.screenLocked),
   /** 404: no such call or file. */
   notFound: (message: string = MESSAGES.notFound) => answer(404, false, message),
   /** 413: the body is bigger than the call accepts. */

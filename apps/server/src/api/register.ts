@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
   decodeFilePath,
   FILE_PATH_HEADER,
   MESSAGES,
+  mayCallWhileLocked,
   SESSION_HEADER,
   type CallDef,
   type CallName,
@@ -70,7 +72,8 @@ function success(def: CallDef, data: unknown): Answer {
  * Registers `POST /api/{name}` for every contract call: session, permission (contract map), body
  * validation (contract schema), handler, envelope, operation log. Unknown names answer 404.
  * Each call is a route of its own, so its body limit and a static permission apply before the body is read:
- * nobody without the permission makes the service buffer an upload.
+ * nobody without the permission makes the service buffer an upload. A session the screen lock holds gets only the
+ * contract's `CALLS_WHILE_LOCKED`; every other call answers 423 `screenLocked` (after a 401/403 it would get anyway).
  */
 export function registerCalls(app: FastifyInstance, areas: Areas, log: (actor: string, source: string, description: string) => void): void {
   // JSON calls get a JSON body ({} when empty); raw calls (uploads) get the bytes whatever their type.
@@ -82,17 +85,30 @@ export function registerCalls(app: FastifyInstance, areas: Areas, log: (actor: s
   for (const name of CALL_NAMES) {
     const def = CALLS[name] as CallDef;
     const handler = handlers[name];
+    const whileLocked = mayCallWhileLocked(name);
     const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
       const user = sessions.resolve(headerString(req, SESSION_HEADER));
       sessionOf.set(req, user);
-      if (typeof def.permission === 'function') return;
-      const denied = permit([def.permission], user);
-      if (denied) return sendAnswer(reply, denied);
+      if (typeof def.permission !== 'function') {
+        const denied = permit([def.permission], user);
+        if (denied) return sendAnswer(reply, denied);
+      }
+      if (user?.locked && !whileLocked) return sendAnswer(reply, refusal.screenLocked());
     };
     const handle = async (req: FastifyRequest, reply: FastifyReply) => {
       const result = handler ? await dispatch(name, handler, req, reply, sessionOf.get(req), log) : refusal.notFound();
       if (result) sendAnswer(reply, result);
     };
+    if (def.stream) {
+      // The body reaches the handler as the request's stream, not buffered: the service writes it to disk and
+      // enforces its own size limit (uploadupdate). Its own scope, so its parser is the only one that differs.
+      app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+        scope.post(apiPath(name), { onRequest }, handle);
+      });
+      continue;
+    }
     app.post(apiPath(name), { bodyLimit: bodyLimitOf(def), onRequest }, handle);
     if (def.alsoGet) app.get(apiPath(name), { onRequest }, handle);
   }
@@ -148,6 +164,8 @@ async function dispatch(
     source: req.ip,
     host: req.hostname,
     raw,
+    stream: def.stream ? (req.body instanceof Readable ? req.body : Readable.from([])) : undefined,
+    contentLength: Number(headerString(req, 'content-length')) >= 0 ? Number(headerString(req, 'content-length')) : undefined,
     filePath,
     contentType: headerString(req, 'content-type') ?? '',
     describe: (d) => {

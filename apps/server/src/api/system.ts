@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { FILE_NAMES, LIMITS } from '@roomcast/contract';
 import { Fail } from '../services/core/index.js';
 import type { SystemArea } from '../services/system/index.js';
@@ -14,6 +15,7 @@ export const systemHandlers: HandlerMap<SystemArea> = {
   syncntp: async (ctx) => {
     ctx.describe(await ctx.services.time.syncNow());
   },
+  autorepairstatus: (ctx) => ctx.services.autoRepair.status(),
   task_schedule: (ctx) => {
     const tasks = ctx.services.tasks;
     const b = ctx.body;
@@ -36,6 +38,16 @@ export const systemHandlers: HandlerMap<SystemArea> = {
     ctx.describe(`${which}: ${files.join(', ') || 'no log file yet'}`);
     return { file: zip, filename: FILE_NAMES.syslogZip, contentType: 'application/zip' };
   },
+  setlockscreen: async (ctx) => {
+    if (ctx.body.idleminutes !== undefined) ctx.describe(`idle ${ctx.body.idleminutes} min`);
+    await ctx.services.screenLock.set(ctx.body.password, ctx.body.idleminutes);
+  },
+  lockscreen: (ctx) => {
+    const idle = ctx.services.screenLock.lock(who(ctx));
+    ctx.describe(ctx.body.idle ? `after ${idle} min without input` : 'on demand');
+  },
+  unlockscreen: (ctx) => ctx.services.screenLock.unlock(who(ctx), ctx.body.password, ctx.source),
+  lockscreenstate: (ctx) => ctx.services.screenLock.state(who(ctx)),
   frontlog: (ctx) => ctx.services.frontlog.post(who(ctx), ctx.source, ctx.body.entries),
   downloadgeneralfile: (ctx) => {
     if (ctx.filePath !== FILE_NAMES.configBackup) throw Fail.of('pathRejected');
@@ -49,5 +61,18 @@ export const systemHandlers: HandlerMap<SystemArea> = {
     const { codes, keys } = await ctx.services.backup.restore(who(ctx), ctx.raw, name);
     ctx.describe(`${name ?? '(no name)'}: ${keys} values of ${codes} setting codes restored; restarting`);
     ctx.services.power.restartAfterRestore();
+  },
+  editproduct: async (ctx) => {
+    const { usercode, password, data } = ctx.body;
+    ctx.describe(data ? `as ${usercode}: ${data.map((d) => d.key).join(', ')}` : `check ${usercode}`);
+    await ctx.services.product.edit(usercode, password, ctx.source, data);
+  },
+  updateinfo: (ctx) => ctx.services.update.info(),
+  uploadupdate: async (ctx) => {
+    const name = ctx.filePath?.split('/').pop()?.slice(0, 100) ?? '(no name)';
+    ctx.describe(name);
+    const installed = await ctx.services.update.install(ctx.stream ?? Readable.from([]), ctx.contentLength);
+    ctx.describe(`${name}: ${installed.version} installed${installed.previous ? `, ${installed.previous} kept` : ''}; restarting`);
+    return installed;
   },
 };

@@ -5,6 +5,12 @@ export const RESTART_EXIT_CODE = 75;
 
 export interface Power {
   reboot(): void;
+  /**
+   * Restart only the service (after an update is installed): exit code 75 on either adapter, which the start script
+   * and the launcher of the systemd unit answer by starting the service again (the launcher: the `current` release).
+   * Absent: `reboot` stands in (tests).
+   */
+  restartService?(): void;
 }
 
 /** sandbox: restart only the service (the start script starts it again); host: reboot the machine. */
@@ -15,6 +21,9 @@ export function createPower(adapter: 'sandbox' | 'host', exit: (code: number) =>
         execFile('systemctl', ['reboot'], () => {});
         return;
       }
+      exit(RESTART_EXIT_CODE);
+    },
+    restartService() {
       exit(RESTART_EXIT_CODE);
     },
   };

@@ -21,7 +21,12 @@ export interface EncoderPlan {
   transition?: TransitionPlan;
   /** Measure the audio levels (each input and the program) and print them on pipe:4 (LEVELS_FD). */
   meters?: boolean;
+  /** The TZ ffmpeg runs in, so `%{localtime}` is device time (device-tz.ts); absent: the machine's zone. */
+  tz?: string;
 }
+
+/** The environment an encode of `plan` runs with (its TZ), for the process runner. */
+export const encoderEnv = (plan: Pick<EncoderPlan, 'tz'>): Record<string, string> | undefined => (plan.tz ? { TZ: plan.tz } : undefined);
 
 /** The file descriptor the audio level lines are printed on (audio-levels.ts parses them). */
 export const LEVELS_FD = 4;

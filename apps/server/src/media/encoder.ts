@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { AudioLevels, LevelLineParser, PROGRAM_METER } from './audio-levels.js';
-import { buildEncoderArgs, inputMeters, LEVELS_FD, type EncoderPlan } from './encoder-args.js';
+import { buildEncoderArgs, encoderEnv, inputMeters, LEVELS_FD, type EncoderPlan } from './encoder-args.js';
 import { spawnFfmpeg, type Spawned } from './process-runner.js';
 import { TsFanout } from './ts-fanout.js';
 
@@ -76,7 +76,7 @@ export class Encoder extends EventEmitter {
     this.hd.reset();
     this.sd.reset();
     const plan = this.plan();
-    const p = spawnFfmpeg(buildEncoderArgs(plan), plan.meters ? LEVELS_FD - 2 : 1);
+    const p = spawnFfmpeg(buildEncoderArgs(plan), plan.meters ? LEVELS_FD - 2 : 1, false, encoderEnv(plan));
     this.proc = p;
     p.child.stdout!.on('data', (d: Buffer) => this.hd.push(d));
     (p.child.stdio[3] as Readable).on('data', (d: Buffer) => this.sd.push(d));

@@ -1,5 +1,6 @@
 import { spawnFfmpeg, type Spawned } from './process-runner.js';
 import type { TsFanout } from './ts-fanout.js';
+import { isRandomAccess, payloadUnitStart, pidOf, pmtPidsOfPat, TS_PACKET, videoPidsOfPmt } from './ts-packets.js';
 import { QUICK_PROBE_ARGS } from './snapshot.js';
 
 /** Without a picture asked for this long, the decoder stops (nobody watches the preview). */
@@ -37,6 +38,57 @@ export function keyframeJpegArgs(width: number): string[] {
     'image2pipe',
     'pipe:1',
   ];
+}
+
+/**
+ * What the keyframe decoder needs of an MPEG-TS stream (fan-out chunks, whole packets): each video keyframe's PES,
+ * after the latest PAT and PMT, and the first packet of the video PES after it (its start ends the keyframe's PES
+ * for the demuxer at once, instead of at the next keyframe); the sound and the other pictures are left out. The
+ * decoder then reads about 1/30 of the stream in 1-3 writes a keyframe instead of every chunk (30-40 a second): a
+ * third of its CPU (bench/media-all-outputs.mjs).
+ */
+export class KeyframePackets {
+  private pat: Buffer | undefined;
+  private pmt: Buffer | undefined;
+  private readonly pmtPids = new Set<number>();
+  private readonly videoPids = new Set<number>();
+  private inKeyframe = false;
+
+  /** The packets of `chunk` to pass on (empty when none). */
+  push(chunk: Buffer): Buffer {
+    const kept: Buffer[] = [];
+    let runStart = -1;
+    const end = chunk.length - (chunk.length % TS_PACKET);
+    const close = (at: number) => {
+      if (runStart >= 0) kept.push(chunk.subarray(runStart, at));
+      runStart = -1;
+    };
+    for (let at = 0; at < end; at += TS_PACKET) {
+      const pid = pidOf(chunk, at);
+      let keep = false;
+      if (pid === 0) {
+        this.pat = Buffer.from(chunk.subarray(at, at + TS_PACKET));
+        for (const p of pmtPidsOfPat(chunk, at)) this.pmtPids.add(p);
+      } else if (this.pmtPids.has(pid)) {
+        this.pmt = Buffer.from(chunk.subarray(at, at + TS_PACKET));
+        for (const v of videoPidsOfPmt(chunk, at)) this.videoPids.add(v);
+      } else if (this.videoPids.has(pid)) {
+        if (isRandomAccess(chunk, at) && this.pat && this.pmt) {
+          close(at);
+          kept.push(this.pat, this.pmt);
+          this.inKeyframe = true;
+          keep = true;
+        } else if (this.inKeyframe) {
+          keep = true;
+          if (payloadUnitStart(chunk, at)) this.inKeyframe = false;
+        }
+      }
+      if (keep && runStart < 0) runStart = at;
+      else if (!keep) close(at);
+    }
+    close(end);
+    return kept.length === 1 ? kept[0]! : Buffer.concat(kept);
+  }
 }
 
 /** Splits a stream of JPEGs (each from its SOI to its EOI marker) into pictures. */
@@ -148,8 +200,10 @@ export class KeyframeJpegs {
     });
     // From the nearest keyframe: the first picture comes at once when the last one is recent.
     let queued = 0;
-    this.detach = this.fanout.attach((chunk) => {
-      if (queued > MAX_QUEUED_BYTES || !stdin.writable) return;
+    const keyframes = new KeyframePackets();
+    this.detach = this.fanout.attach((all) => {
+      const chunk = keyframes.push(all);
+      if (!chunk.length || queued > MAX_QUEUED_BYTES || !stdin.writable) return;
       queued += chunk.length;
       stdin.write(chunk, () => {
         queued -= chunk.length;

@@ -7,6 +7,7 @@ import { Encoder } from './encoder.js';
 import type { EncoderPlan, TransitionPlan } from './encoder-args.js';
 import type { EngineState } from './engine-state.js';
 import { defaultLayout, planFromSettings } from './plan-from-settings.js';
+import { deviceTz } from './device-tz.js';
 import { readLogo } from './logo-file.js';
 import { PicturePreview, PREVIEW_WIDTH } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
@@ -35,6 +36,12 @@ export interface MediaSettings {
       | 'setting_layout_animate'
       | 'setting_general_output',
   ): Values;
+  /** The device zone (minutes east of UTC) and the device clock's offset from the machine's: the burnt-in clock's TZ. */
+  deviceTime?(): DeviceTime;
+}
+interface DeviceTime {
+  zoneMinutes: number;
+  offsetMs: number;
 }
 
 /**
@@ -83,6 +90,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   /** Counts re-plans asked for (`apply`), and the count the running composite encode was planned at. */
   let revision = 0;
   let encodedRevision = 0;
+  /** The device time the running composite encode's TZ was made for. */
+  let encodedTime: DeviceTime | undefined;
   /**
    * The composite encode's plan (`composite` false: the base of an ISO plan). The SD picture is encoded when the
    * recording saves it (setting_advance_media_save.movie_low_enable) or the RTSP or RTMP sub output sends it.
@@ -111,12 +120,14 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       lost: rtsp.lost,
     });
     shown = p.layout;
+    const time = settings.deviceTime?.();
     if (composite) {
       sdPlanned = p.sub !== undefined;
       encodedRevision = revision;
+      encodedTime = time;
     }
-    // The composite encode measures its audio for the confidence monitor's meters.
-    return { ...p, meters: true };
+    // The composite encode measures its audio for the confidence monitor's meters; its clock shows device time.
+    return { ...p, meters: true, tz: time ? deviceTz(time.zoneMinutes, time.offsetMs) : undefined };
   };
   /** setting_layout_animate as a transition from the picture shown now; none when the layout is the same. */
   const transitionFrom = (from: EncoderPlan['layout'] | undefined, to: EncoderPlan['layout']): TransitionPlan | undefined => {
@@ -165,6 +176,19 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     const jpeg = await still();
     return jpeg ? { jpeg, source: 'still' } : undefined;
   };
+  /** Re-plans a running encoder (layout or picture settings changed); recordings roll to a new segment. */
+  const apply = () => {
+    if (!encoder.running) return;
+    revision++;
+    // Only the first start of the new plan animates; a later restart (a lost camera) just shows it.
+    let from = shown;
+    encoder.replan(() => {
+      const p = plan();
+      const transition = p.height < 2160 ? transitionFrom(from, p.layout) : undefined;
+      from = undefined;
+      return transition ? { ...p, transition } : p;
+    });
+  };
   return {
     encoder,
     ensure: () => {
@@ -193,18 +217,16 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       }
       return out;
     },
-    /** Re-plans a running encoder (layout or picture settings changed); recordings roll to a new segment. */
-    apply: () => {
-      if (!encoder.running) return;
-      revision++;
-      // Only the first start of the new plan animates; a later restart (a lost camera) just shows it.
-      let from = shown;
-      encoder.replan(() => {
-        const p = plan();
-        const transition = p.height < 2160 ? transitionFrom(from, p.layout) : undefined;
-        from = undefined;
-        return transition ? { ...p, transition } : p;
-      });
+    apply,
+    /**
+     * The device clock or zone moved: a running encode whose burnt-in clock would now be more than a second off is
+     * re-planned with a new TZ (recordings roll to a new segment); a small NTP correction changes nothing.
+     */
+    retime: () => {
+      const now = settings.deviceTime?.();
+      if (!encoder.running || !now || !encodedTime) return;
+      const ms = (t: DeviceTime) => t.zoneMinutes * 60_000 + t.offsetMs;
+      if (Math.abs(ms(now) - ms(encodedTime)) > 1000) apply();
     },
     /** Stops the encoder unless recording, the live room, an RTMP output (reconnecting included) or an RTSP output still needs it. */
     release: async () => {

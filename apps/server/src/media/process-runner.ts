@@ -25,10 +25,13 @@ export interface Spawned {
   exited: Promise<number | null>;
 }
 
-/** Starts a long-running ffmpeg with extra pipes (fd 3...) as asked, and stdin as a pipe when it is fed. */
-export function spawnFfmpeg(args: string[], extraPipes = 0, feedStdin = false): Spawned {
+/**
+ * Starts a long-running ffmpeg with extra pipes (fd 3...) as asked, and stdin as a pipe when it is fed; `env`: variables
+ * added to the service's own (the encoder's TZ, so its burnt-in clock shows device time: device-tz.ts).
+ */
+export function spawnFfmpeg(args: string[], extraPipes = 0, feedStdin = false, env?: Record<string, string>): Spawned {
   const stdio: ('ignore' | 'pipe')[] = [feedStdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...Array<'pipe'>(extraPipes).fill('pipe')];
-  const child = spawn('ffmpeg', args, { stdio });
+  const child = spawn('ffmpeg', args, { stdio, env: env ? { ...process.env, ...env } : undefined });
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, exited };
 }

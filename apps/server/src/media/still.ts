@@ -1,4 +1,4 @@
-import { buildStillArgs, type EncoderPlan } from './encoder-args.js';
+import { buildStillArgs, encoderEnv, type EncoderPlan } from './encoder-args.js';
 import { spawnFfmpeg } from './process-runner.js';
 
 /** A still that has not come out by then is given up (an RTSP source that does not answer). */
@@ -10,7 +10,7 @@ const STILL_TIMEOUT_MS = 10_000;
  * came out.
  */
 export async function renderStill(plan: EncoderPlan, width: number): Promise<Buffer | undefined> {
-  const p = spawnFfmpeg(buildStillArgs(plan, width));
+  const p = spawnFfmpeg(buildStillArgs(plan, width), 0, false, encoderEnv(plan));
   const chunks: Buffer[] = [];
   p.child.stdout!.on('data', (d: Buffer) => chunks.push(d));
   p.child.stderr!.resume();

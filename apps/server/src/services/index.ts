@@ -7,10 +7,12 @@ import { execFileRunner } from '../host/command-runner.js';
 import { hostNetwork as makeHostNetwork, type HostNetwork } from '../host/network.js';
 import type { Power } from '../host/power.js';
 import { sntpQuery } from '../host/sntp.js';
+import { systemVersion } from '../host/os-release.js';
+import { APP_ROOT, softVersion } from '../build-info.js';
 import { openSerialLine, type OpenSerial } from '../host/serial.js';
 import { idleEngineState } from '../media/engine-state.js';
 import { mediaEngine } from '../media/media-engine.js';
-import { createAccess } from './access/index.js';
+import { createAccess, LoginThrottle } from './access/index.js';
 import { createAlbums } from './albums/index.js';
 import { createDevices } from './devices/index.js';
 import { createScheduler, systemTimers, type Clock, type Timers } from './core/index.js';
@@ -74,13 +76,24 @@ export function createServices({
     repos,
     clock,
     dataDir: config.dataDir,
-    version: config.version,
+    version: softVersion(config),
+    systemVersion: () => systemVersion(config.hostRoot),
     living: () => engine.living,
     realNetwork: () => ({ ...hostNetwork.real() }),
     warn,
   });
   const oplog = createOplog({ repos, device: settings.device });
-  const media = mediaEngine(config.dataDir, { read: (code) => settings.settings.raw(code) }, engine, config.mediaPreset, mpLog);
+  const media = mediaEngine(
+    config.dataDir,
+    // The burnt-in clock shows device time: the device zone and the sandbox clock's offset (media/device-tz.ts).
+    {
+      read: (code) => settings.settings.raw(code),
+      deviceTime: () => ({ zoneMinutes: settings.zoneOffset(), offsetMs: hostTime.offsetMs() }),
+    },
+    engine,
+    config.mediaPreset,
+    mpLog,
+  );
   // Sessions and the login throttle measure elapsed time: the machine clock, which setting the device clock leaves alone.
   const access = createAccess({ repos, clock: machineClock });
   const recording = createRecording({
@@ -109,6 +122,7 @@ export function createServices({
     layouts: layout.area.layouts,
     clock,
     log: mpLog,
+    mode4k: settings.webconfig.site.mode4k,
   });
   const albums = createAlbums({
     repos,
@@ -150,6 +164,19 @@ export function createServices({
     ntpPollMs: config.ntpPollMs,
     log: warn,
     hostNetwork,
+    storageScan: () => recording.area.diskScan.scan(),
+    runDir: join(config.dataDir, 'run'),
+    clockMoved: () => media.retime(),
+    sessions: access.area.sessions,
+    // Failed unlocks are timed like failed logins: on the machine clock.
+    unlockThrottle: new LoginThrottle(machineClock),
+    checkAdmin: access.area.auth.checkAdmin,
+    updates: {
+      root: config.installRoot,
+      publicKey: config.updatePublicKey,
+      maxBytes: config.updateMaxBytes,
+      build: { version: config.version, commit: config.commit, appRoot: APP_ROOT },
+    },
   });
   const sync = createSync({
     repos,

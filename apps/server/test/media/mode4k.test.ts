@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { PPT_PAGE_PATH } from '@roomcast/contract';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
 import { recordingMark, waitRecorded } from '../wait.js';
@@ -67,4 +68,14 @@ describe('4K mode: main quality 2160 (real ffmpeg)', async () => {
     expect(hd.duration).toBeGreaterThan(1);
     expect(await picture(files.find((f) => f.channel === 11)!.filepath)).toMatchObject({ width: 640, height: 360 });
   }, 90_000);
+
+  it('has no slide switching or push, whatever setting_ppt holds (the console hides the PPT screen)', async () => {
+    await t.writeSettings(admin, { setting_ppt: { switchenable: 'true', pushenable: 'true' } });
+    expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
+    await waitRecorded(t, 0.5);
+    expect(t.internals.slides.watcherPid()).toBeUndefined();
+    expect(t.internals.slides.pushEnabled()).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: PPT_PAGE_PATH })).statusCode).toBe(404);
+    expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+  }, 60_000);
 });

@@ -38,7 +38,7 @@ const CREDENTIAL_LITERAL = /\b\w*(?:password|passwd|pwd|secret|token|apikey|api_
 const ALLOWED: Record<string, string[]> = {
   'apps/server/src/services/recording/media-url.ts': ['media-url.key'], // the key file's name
   'packages/contract/src/calls/access.ts': ['oldpassword'], // a field name in a call's summary
-  'apps/console/src/features/users/user-form.ts': ['msgPasswordEmpty'], // an i18n message key
+  'apps/console/src/components/access/password-text.ts': ['msgPasswordEmpty'], // an i18n message key
   'packages/contract/src/settings/cloud.ts': ['googleClientSecret', 'googleRefreshToken', 'dropboxToken'], // rule keys of the fields
 };
 

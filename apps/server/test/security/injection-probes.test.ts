@@ -4,7 +4,7 @@ import { COMMAND_VALUES } from './support/load-targets.js';
 import { listen } from './support/http.js';
 import { makeOutside } from './support/outside.js';
 import { injectionPayloads } from './support/probes.js';
-import { isPending, refused, type CommandValue, type ProbeContext } from './support/targets.js';
+import { refused, type CommandValue, type ProbeContext } from './support/targets.js';
 
 /**
  * Every value that reaches a command or a generated file (../targets/*.ts) × every injection payload in
@@ -18,7 +18,7 @@ describe('injection probes on every value that reaches a command or a generated 
   const ctx: ProbeContext = { t, admin: await t.login(), outside, port: await listen(t.app) };
 
   async function probeAll(value: CommandValue): Promise<void> {
-    const useNow = value.use && !isPending(value.use.call) ? value.use : undefined;
+    const useNow = value.use;
     let used = false;
     for (const payload of injectionPayloads(outside.marker)) {
       for (const shape of value.shapes) {
@@ -51,9 +51,7 @@ describe('injection probes on every value that reaches a command or a generated 
   for (const group of groups) {
     describe(group.title, () => {
       for (const value of COMMAND_VALUES.filter((v) => group.areas.includes(v.area))) {
-        const where = value.use
-          ? `${value.use.what}${isPending(value.use.call) ? ` (waits for ${value.use.call})` : ''}`
-          : `stored only; goes to ${value.consumer}`;
+        const where = value.use ? value.use.what : `stored only; goes to ${value.consumer}`;
         it(`${value.name} — ${where}`, () => probeAll(value), 60_000);
       }
     });

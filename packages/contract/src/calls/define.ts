@@ -15,6 +15,11 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Data extends z.ZodTy
   /** Mutating calls write an operation-log row; a function decides per body (e.g. `list` reads). */
   mutating: boolean | ((body: z.infer<Req>) => boolean);
   body?: 'json' | 'raw';
+  /**
+   * A `raw` call whose bytes reach the handler as a stream, to be written to disk as they come (uploadupdate): the
+   * service enforces its own size limit instead of buffering the body in memory.
+   */
+  stream?: boolean;
   /** `binary`: a successful answer is a file (octet-stream), a failure is the JSON envelope. */
   reply?: 'json' | 'binary';
   /** Extra HTTP method besides POST (spec §7: `GET /api/restore_opelog`). */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ADMIN, anyOf, PUBLIC, SESSION } from '../permissions.js';
-import { defineCall, Empty, NoData, nonEmptyTrimmed } from './define.js';
+import { defineCall, Empty, NoData, nonEmptyTrimmed, noSpaces } from './define.js';
 import { LIMITS, LOG_FILES } from '../limits.js';
 import { CONTROL_CHARS } from '../settings/define.js';
 import { TASK_CODES, TASK_CYCLES, TASK_SECONDS_MAX } from '../tasks.js';
+import { LOCK_IDLE_MINUTES } from '../screen-lock.js';
+import { AutoRepairStatus } from '../auto-repair.js';
 import { crud, mask } from './schedule.js';
 
 /** Area `system`: the engine status, the room, the operation log, logs and backups, reboot, lock screen, NTP. */
@@ -38,6 +40,30 @@ export const Status = z.object({
   sublivingstart: z.string(),
   /** The silence alarm (confidence monitor): a recording's sound has stayed below SILENCE_ALARM_DB for the alarm time. */
   audioalarm: truth,
+});
+/** The Update page (updateinfo); the launcher's outcome of the last update is `last`. */
+export const UpdateInfo = z.object({
+  /** Roomcast's version of this service and the commit it was built from ('' when unknown). */
+  version: z.string(),
+  commit: z.string(),
+  /** The release `current` names in the install root, and the one kept to roll back to ('' when none). */
+  current: z.string(),
+  previous: z.string(),
+  /** Whether this service runs from the install root's current release (else from a checkout, e.g. `npm start`). */
+  runningrelease: z.boolean(),
+  /** A release installed but not yet started healthy under the launcher ('' when none). */
+  trial: z.string(),
+  /**
+   * The last update's outcome as the launcher saw it: kept, or rolled back to `from` because the release exited
+   * (`reason` `exit:<code>`) or did not answer in time (`timeout:<seconds>`); `at` in the device zone.
+   */
+  last: z
+    .object({ version: z.string(), from: z.string(), result: z.enum(['installed', 'rolledback']), reason: z.string(), at: z.string() })
+    .nullable(),
+  /** SHA-256 fingerprint of the Ed25519 public key bundles must be signed with; '' when none is configured (no update installs). */
+  keyfingerprint: z.string(),
+  /** The largest bundle accepted, in bytes. */
+  maxbytes: z.number(),
 });
 export const OpeLogEntry = z.object({ usercode: z.string(), opesource: z.string(), description: z.string(), opetime: z.string() });
 /** A system task (spec §3); `next` is when it runs next in the device zone ('' when never: disabled, or a once task that ran). */
@@ -174,17 +200,77 @@ export const systemCalls = {
     mutating: true,
     body: 'raw',
   }),
+  editproduct: defineCall({
+    summary:
+      "The About page's hidden product editor (docs/update.md): an administrator's user code and password are checked (a wrong one, or a user who is not an administrator: `passwordWrong`; throttled with login's counts: HTTP 429 after 5 failures in 15 minutes from one address or user code). Without `data` that is all (the panel opens); with it `setting_product` is written as writeconfig does, all or nothing.",
+    request: z.object({
+      usercode: noSpaces(LIMITS.usercodeMax).pipe(z.string().min(1, 'must not be empty')),
+      password: z.string().min(1, 'must not be empty').max(LIMITS.passwordMax),
+      data: z
+        .array(z.object({ key: z.string().max(64), value: z.string().max(4096) }))
+        .min(1)
+        .max(10)
+        .optional(),
+    }),
+    data: NoData,
+    permission: anyOf('about'),
+    // Every attempt is in the operation log, a failed one too.
+    mutating: true,
+  }),
+  updateinfo: defineCall({
+    summary:
+      "The Update page: this service's version and commit, the releases of the install root (current, previous, one being tried), the last update's outcome, the update key's fingerprint and the largest bundle accepted.",
+    request: Empty,
+    data: UpdateInfo,
+    permission: anyOf('systemsetting', 'about'),
+    mutating: false,
+  }),
+  uploadupdate: defineCall({
+    summary:
+      "Install an update bundle (docs/update.md; body: the bundle, streamed to disk; file-path header: its file name). Its Ed25519 signature is checked against the configured key, then the payload's SHA-256 and every entry, before anything changes; the release is unpacked beside the current one, `current` is switched and the service restarts (the launcher rolls back a release that does not become healthy). Refused while recording.",
+    request: z.unknown(),
+    data: z.object({ version: z.string(), previous: z.string() }),
+    permission: ADMIN,
+    mutating: true,
+    body: 'raw',
+    stream: true,
+  }),
   setlockscreen: defineCall({
-    summary: 'Set the console lock-screen password.',
-    request: z.object({ password: z.string().min(1, 'Please input password.').max(LIMITS.passwordMax) }),
+    summary:
+      'Set the console lock password (`setting_lockscreen.password`, stored as an argon2id hash, never read back) and turn the lock on; `idleminutes` (0: lock only on demand) when given. The same as writing `setting_lockscreen`.',
+    request: z.object({
+      password: z
+        .string()
+        .min(1, 'Please input password.')
+        .max(LIMITS.passwordMax)
+        .refine((v) => !/\s/.test(v) && !CONTROL_CHARS.test(v), 'must not contain spaces or control characters'),
+      idleminutes: z.number().int().min(LOCK_IDLE_MINUTES.min).max(LOCK_IDLE_MINUTES.max).optional(),
+    }),
     data: NoData,
     permission: anyOf('systemsetting'),
     mutating: true,
   }),
   unlockscreen: defineCall({
-    summary: 'Check the lock-screen password to unlock the console.',
+    summary:
+      'Unlock this session with the lock password (checked against its argon2id hash). Wrong: `lockPasswordWrong`; throttled like login (HTTP 429 after 5 failures in 15 minutes from one address or user). A session that is not locked stays so (the password is still checked).',
     request: z.object({ password: z.string().min(1, 'Please input password.').max(LIMITS.passwordMax) }),
     data: NoData,
+    permission: SESSION,
+    mutating: true,
+  }),
+  lockscreen: defineCall({
+    summary:
+      'Lock this session: from now on every call but those of `CALLS_WHILE_LOCKED` is refused with HTTP 423 `screenLocked` until `unlockscreen`. `idle`: the console locked itself after `setting_lockscreen.idleminutes` without input (for the operation log). Refused with `lockScreenNotSet` while the lock is off or has no password.',
+    request: z.object({ idle: z.boolean().default(false) }),
+    data: NoData,
+    permission: SESSION,
+    mutating: true,
+  }),
+  lockscreenstate: defineCall({
+    summary:
+      'The screen lock for this session: `enabled` (on, with a password), `idleminutes` (0: only on demand) and whether this session is `locked`. Answered while locked, so a reloaded console or a second tab shows the lock.',
+    request: Empty,
+    data: z.object({ enabled: z.boolean(), idleminutes: z.number().int(), locked: z.boolean() }),
     permission: SESSION,
     mutating: false,
   }),
@@ -194,5 +280,13 @@ export const systemCalls = {
     data: NoData,
     permission: anyOf('systemsetting'),
     mutating: true,
+  }),
+  autorepairstatus: defineCall({
+    summary:
+      'Auto repair (`setting_autorepair`): whether it runs now, when it may run next and what its last run did, step by step (docs/operations.md "Auto repair").',
+    request: Empty,
+    data: AutoRepairStatus,
+    permission: anyOf('systemsetting'),
+    mutating: false,
   }),
 };

@@ -27,3 +27,8 @@ export const settingProduct = defineSetting({
     copyright: key('', textMax(LIMITS.copyrightMax), `Copyright line, at most ${LIMITS.copyrightMax} characters.`),
   },
 });
+
+/** Spec §1's model label: the stored default `B3PLUS` reads "B3 PLUS" (spaces cannot be stored); any other model as it is. */
+export function productModelLabel(model: string): string {
+  return model === settingProduct.keys.model.default ? 'B3 PLUS' : model;
+}

@@ -104,7 +104,8 @@ describe('required companions', () => {
   it.each([
     ['setting_advance_ftp', { enable: 'true' }, 'host'],
     ['setting_advance_ftp', { timeenable: 'true', timebegin: '10:00:00', timeend: '10:00:00' }, 'timeend'],
-    ['setting_media_center', { enable: 'true' }, 'host'],
+    ['setting_media_center', { enable: 'true', host: 'mc.example.edu' }, 'enable'],
+    ['setting_mc_pro', { enable: 'true' }, 'enable'],
     ['setting_ntp', { server: '' }, 'server'],
     ['setting_cloud_google', { enable: 'true', clientid: 'abc', refreshtoken: '1//0g-x' }, 'clientsecret'],
     ['setting_cloud_google', { enable: 'true', clientid: 'abc', clientsecret: 'GOCSPX-x' }, 'refreshtoken'],

@@ -15,6 +15,7 @@ export {
   videoSourcesFor,
 } from './video.js';
 export { ANIMATION_TYPES } from './effect.js';
+export { productModelLabel } from './about.js';
 export { OSD_FONTS, LOGO_FILE, LOGO_TYPE } from './osd.js';
 export * from './devices.js';
 export { parseFlavors, type FlavorPair } from './media-server-flavors.js';

@@ -82,7 +82,7 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_media_center: ['enable', 'host', 'port', 'terminaltype', 'series', 'version'],
   setting_media_server: ['enable', 'url', 'username', 'password', 'agentname', 'workflow', 'schedules', 'flavors'],
   setting_autorepair: ['enable', 'starttime', 'endtime', 'reboot'],
-  setting_lockscreen: ['enable', 'password'],
+  setting_lockscreen: ['enable', 'password', 'idleminutes'],
   setting_ptz_camera: [0, 1, 2, 3].flatMap((n) => ['protocol', 'port', 'address', 'host', 'udpport'].map((k) => `ch${n}_${k}`)),
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { anyOf } from '../permissions.js';
-import { boolText, CONTROL_CHARS, defineSetting, settingKey as key, timeText, when, withMeta } from './define.js';
+import { LOCK_IDLE_MINUTES } from '../screen-lock.js';
+import { boolText, CONTROL_CHARS, defineSetting, intText, settingKey as key, timeText, when, withMeta } from './define.js';
 import { ruleIssue } from './rules.js';
 import { dateTimeText, hostText, zoneText } from './values.js';
 
@@ -60,6 +61,12 @@ export const settingLockscreen = defineSetting({
       secret: true,
       disabledWhen: when('enable', 'false'),
     }),
+    idleminutes: key(
+      String(LOCK_IDLE_MINUTES.default),
+      intText(LOCK_IDLE_MINUTES.min, LOCK_IDLE_MINUTES.max),
+      'Minutes without keyboard, mouse or touch input before the console locks; 0 locks only on demand.',
+      { disabledWhen: when('enable', 'false') },
+    ),
   },
   check: (v) => (v.enable === 'true' && !v.password ? [ruleIssue('password', 'lockPassword')] : []),
 });

@@ -39,29 +39,40 @@ export const settingAdvanceFtp = defineSetting({
   ],
 });
 
+/**
+ * The vendor's media center and MC Pro speak proprietary protocols with no public description, which Roomcast does
+ * not implement: both are "not available on this device" (decisions.ts "Media center and MC Pro"). Enabling either
+ * is refused, so no switch claims an effect it does not have; the media center's other keys are kept as written.
+ */
+const unavailable =
+  (rule: SettingRule) =>
+  (v: Record<string, string>): SettingIssue[] =>
+    v.enable === 'true' ? [ruleIssue('enable', rule)] : [];
+
 export const settingMcPro = defineSetting({
-  description: 'MC Pro integration.',
+  description: 'MC Pro integration: not available on this device (enabling it is refused).',
   read: anyOf('3rdpartsystem'),
   write: anyOf('3rdpartsystem'),
   keys: {
-    enable: key('false', boolText, 'Enable MC Pro.'),
+    enable: key('false', boolText, 'Enable MC Pro; always false: the device does not speak MC Pro.'),
   },
+  check: unavailable('mcProUnavailable'),
 });
 
-/** "Not shown" in the spec; Roomcast's media-center client (a labelled panel of System settings, spec §2). */
+/** "Not shown" in the spec; a labelled panel of System settings (spec §2) that says why it is not available. */
 export const settingMediaCenter = defineSetting({
-  description: 'Media-center server that receives finished recordings.',
+  description: 'Media-center server (a vendor protocol): not available on this device (enabling it is refused).',
   read: anyOf('3rdpartsystem'),
   write: anyOf('3rdpartsystem'),
   keys: {
-    enable: key('false', boolText, 'Send recordings to the media center.'),
+    enable: key('false', boolText, 'Send recordings to the media center; always false: the device does not speak its protocol.'),
     host: key('', hostText, 'Media-center host name or IPv4 address.'),
     port: key('80', intText(1, 65535), 'Media-center listen port, 1-65535.'),
     terminaltype: key('recorder', tokenText(32), 'Terminal type this appliance registers as.'),
     series: key('roomcast', tokenText(32), 'Product series reported to the media center.'),
     version: key('1.0', tokenText(32), 'Protocol version spoken to the media center.'),
   },
-  check: needsHost('mediaCenterHost'),
+  check: unavailable('mediaCenterUnavailable'),
 });
 
 /**

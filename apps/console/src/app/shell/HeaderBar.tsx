@@ -2,6 +2,7 @@ import { Button, Layout, Tooltip } from 'antd';
 import { LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LockButton } from '../../features/system/lock/LockButton';
 import { useAuth } from '../auth';
 import { shortName, useNarrow } from '../use-narrow';
 import { Brand } from './Brand';
@@ -11,7 +12,7 @@ import { ModeSwitch } from './ModeSwitch';
 import { RebootButton } from './RebootButton';
 import type { ShellMode } from './ShellLayout';
 
-/** Logo, title, username, Reboot, Setting/Viewer, language, Logout; compact below 992 px. */
+/** Logo, title, username, Reboot, Setting/Viewer, language, Lock (while the screen lock is on), Logout; compact below 992 px. */
 export function HeaderBar({ mode }: { mode: ShellMode }) {
   const { t } = useTranslation('shell');
   const { user, can } = useAuth();
@@ -32,6 +33,7 @@ export function HeaderBar({ mode }: { mode: ShellMode }) {
             {can('systemsetting') && <RebootButton narrow={narrow} />}
             <ModeSwitch mode={mode} narrow={narrow} />
             <LanguageMenu narrow={narrow} />
+            <LockButton narrow={narrow} />
             <LogoutButton narrow={narrow} />
           </>
         ) : (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { showApiError } from '../../api/hooks';
+import { RebootPage } from '../pages';
 
 /** Reboot with confirmation; then the countdown page (spec §4). Only users with `systemsetting` see it. */
 export function RebootButton({ narrow }: { narrow: boolean }) {
@@ -18,6 +19,8 @@ export function RebootButton({ narrow }: { narrow: boolean }) {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
+          // The countdown page is fetched first: once the service goes down it cannot serve the page's code.
+          await RebootPage.preload();
           await call('reboot', {});
           navigate('/reboot');
         } catch (err) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Flex, Form, Input, InputNumber, Select, Slider, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { settingLabelKey, ZONES, type SettingCode, type SettingKeyDef } from '@roomcast/contract';
+import { blockSpace, stripSpaces } from '../access/password-text';
 import { keyDef, type FieldHint, type FieldOptions } from './settings-form';
 
 interface Props {
@@ -17,16 +18,18 @@ interface Props {
   choices?: readonly string[];
   /** A line under the field that depends on the values (information or advice, not an error). */
   hint?: FieldHint;
+  /** Before the control's id, when the same key is on the page twice (the About page's product editor over its panel). */
+  idPrefix?: string;
 }
 
 /** The id of a key's control, so its label names it (`getByLabel`, screen readers). */
 const fieldId = (code: SettingCode, name: string) => `${code}-${name}`;
 
 /** Any setting key, drawn from its contract metadata: the widget, the range, the options, the length. */
-export function SettingField({ code, name, value, onChange, disabled, error, options, choices, hint: advice }: Props) {
+export function SettingField({ code, name, value, onChange, disabled, error, options, choices, hint: advice, idPrefix = '' }: Props) {
   const { t } = useTranslation('settings');
   const def = keyDef(code, name);
-  const id = fieldId(code, name);
+  const id = `${idPrefix}${fieldId(code, name)}`;
   // The range is said while editing; the reason a field is fixed (help) always.
   const hint = error ?? advice?.text ?? (options?.help ? t(options.help) : disabled ? undefined : rangeHint(def, t));
   return (
@@ -42,7 +45,7 @@ export function SettingField({ code, name, value, onChange, disabled, error, opt
         def={def}
         code={code}
         name={name}
-        value={value}
+        value={disabled && options?.display ? options.display(value) : value}
         onChange={onChange}
         disabled={disabled}
         slider={options?.widget === 'slider'}
@@ -78,6 +81,8 @@ function Control({ id, def, code, name, value, onChange, disabled, slider, choic
     );
   if (def.secret) {
     const max = def.meta.kind === 'text' ? def.meta.maxLength : undefined;
+    // A password (e.g. the lock password): spaces stripped and the space key blocked (spec §5).
+    const password = def.meta.kind === 'text' && def.meta.format === 'password';
     return (
       <Input.Password
         id={id}
@@ -85,7 +90,9 @@ function Control({ id, def, code, name, value, onChange, disabled, slider, choic
         maxLength={max}
         disabled={disabled}
         placeholder={t('panel.secretKept')}
-        onChange={(e) => onChange(e.target.value)}
+        autoComplete="new-password"
+        onKeyDown={password ? blockSpace : undefined}
+        onChange={(e) => onChange(password ? stripSpaces(e.target.value) : e.target.value)}
       />
     );
   }

@@ -6,7 +6,7 @@ import type { SettingsEdit } from './use-settings-edit';
 import './settings.css';
 
 /** The fields of one panel, each from its contract metadata, disabled in view mode, with its issue under it. */
-export function SettingsFields({ panel: p, form }: { panel: PanelDecl; form: SettingsEdit }) {
+export function SettingsFields({ panel: p, form, idPrefix }: { panel: PanelDecl; form: SettingsEdit; idPrefix?: string }) {
   return (
     <Form layout="horizontal" labelCol={{ flex: '200px' }} labelWrap colon={false} className="rc-settings-form">
       {panelKeys(p).map((key) => {
@@ -25,6 +25,7 @@ export function SettingsFields({ panel: p, form }: { panel: PanelDecl; form: Set
             choices={fieldChoices(p.code, key, form.values, form.ctx)}
             hint={p.fields?.[key]?.hint?.(form.values)}
             onChange={(value) => form.change(p.code, key, value)}
+            idPrefix={idPrefix}
           />
         );
       })}

@@ -32,6 +32,8 @@ export interface FieldOptions {
   help?: string;
   /** A line under the field that depends on the values shown (already in the reader's language), e.g. advice. */
   hint?: (values: ScreenValues) => FieldHint | undefined;
+  /** How the stored value reads in view mode (e.g. the product model's label); edit mode shows it as stored. */
+  display?: (value: string) => string;
 }
 
 /** A line under a field: information, or advice shown as a warning (never blocks Save). */

@@ -7,6 +7,7 @@ import {
   SETTINGS,
   type CallData,
   type CallName,
+  type CallRequest,
   type SettingCode,
   type SettingContext,
   type SettingIssue,
@@ -64,6 +65,11 @@ export interface SettingsEditOptions {
   confirmSave?: (draft: ScreenValues, loaded: ScreenValues | undefined) => { title: string; content: string; okText: string } | undefined;
   /** Runs after the settings were saved, before view mode (e.g. the OSD logo's upload at the saved size). */
   afterSave?: (saved: ScreenValues) => Promise<void>;
+  /**
+   * Sends the save another way than `setsetting` (e.g. the product editor's `editproduct`, which carries an
+   * administrator's credentials); it invalidates what it changed itself.
+   */
+  saveWith?: (body: CallRequest<'setsetting'>) => Promise<unknown>;
 }
 
 export function useSettingsEdit(panels: readonly PanelDecl[], opts: SettingsEditOptions = {}): SettingsEdit {
@@ -106,7 +112,7 @@ export function useSettingsEdit(panels: readonly PanelDecl[], opts: SettingsEdit
     }
     const texts = opts.messages ?? {};
     try {
-      await save.mutateAsync(saveBody(panels, draft));
+      await (opts.saveWith ?? save.mutateAsync)(saveBody(panels, draft));
       await opts.afterSave?.(draft);
       setDraft(undefined);
       message.success(texts.saved?.() ?? t('panel.saved'));

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { App, Button, Space, Table, type TableColumnsType } from 'antd';
-import { ClearOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ClearOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
 import { LIMITS, type CallData } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useAuth } from '../../app/auth';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PageContainer } from '../../components/PageContainer';
-import { DebugModeTitle } from './DebugModeTitle';
+import { DebugModeModal } from './DebugModeModal';
+import { HiddenPanelTitle } from './HiddenPanelTitle';
 
 type Entry = CallData<'getopelog'>['list'][number] & { key: string };
 
@@ -39,7 +40,16 @@ export default function OperationLogPage() {
 
   return (
     <PageContainer
-      title={<DebugModeTitle title={t('log.title')} admin={user?.role === 'admin'} />}
+      title={
+        // The hidden debug mode (docs/logs.md): for an admin only; the service refuses getSysLog to anyone else anyway.
+        <HiddenPanelTitle
+          title={t('log.title')}
+          icon={FileTextOutlined}
+          enabled={user?.role === 'admin'}
+          testId="log-title-icon"
+          panel={(close) => <DebugModeModal onClose={close} />}
+        />
+      }
       extra={
         <Space wrap>
           <Button icon={<ReloadOutlined />} onClick={() => void log.refetch()} loading={log.isFetching && !log.isLoading}>

@@ -2,6 +2,7 @@ import { Col, Form, Input, Select, Typography } from 'antd';
 import { LIMITS, type Role } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { USERCODE, USERCODE_MAX } from '../../components/access/code-rules';
+import { blockSpace } from '../../components/access/password-text';
 import { schemaRule } from '../../components/form-rules';
 import { isAdminAccount, passwordProblem, selectableRoles, stripSpaces, type UserMode } from './user-form';
 
@@ -12,11 +13,6 @@ interface Props {
   /** The edited user's role when opened (kept visible even if the actor may not give it). */
   initialRole: Role | undefined;
 }
-
-/** Blocks the space key in password fields (spec §5). */
-const blockSpace = (e: React.KeyboardEvent<HTMLInputElement>) => {
-  if (e.key === ' ') e.preventDefault();
-};
 
 /** User code, name, password + confirmation and role: columns of the modal's grid. */
 export function UserAccountFields({ mode, actorRole, initialRole }: Props) {

@@ -1,5 +1,6 @@
-import { ADMIN_USERCODE, LIMITS, type CallData, type CallRequest, type Role } from '@roomcast/contract';
+import { ADMIN_USERCODE, type CallData, type CallRequest, type Role } from '@roomcast/contract';
 import { normalizeFunctions } from '../../components/access/function-tree';
+import { newPasswordProblem, stripSpaces, type PasswordProblem } from '../../components/access/password-text';
 
 export type User = CallData<'listuser'>[number];
 export type UserMode = 'new' | 'edit';
@@ -20,22 +21,13 @@ export interface UserFormValues {
 }
 
 /** Spaces are stripped while typing in user code, name, password and confirmation (spec §5). */
-export function stripSpaces(value: unknown): string {
-  return typeof value === 'string' ? value.replace(/\s+/g, '') : '';
-}
+export { stripSpaces };
 
-export type PasswordProblem = 'msgPasswordEmpty' | 'msgPasswordShort' | 'msgPasswordConfirm';
+export type { PasswordProblem };
 
 /** Password rules: required on a new user, optional on edit; when typed, long enough and confirmed. */
 export function passwordProblem(password: string | undefined, confirm: string | undefined, mode: UserMode): PasswordProblem | undefined {
-  const pw = password ?? '';
-  if (!pw) {
-    if (mode === 'new') return 'msgPasswordEmpty';
-    return confirm ? 'msgPasswordConfirm' : undefined;
-  }
-  if (pw.length < LIMITS.passwordMin) return 'msgPasswordShort';
-  if (pw !== (confirm ?? '')) return 'msgPasswordConfirm';
-  return undefined;
+  return newPasswordProblem(password, confirm, mode === 'new');
 }
 
 export function isAdminAccount(usercode: string | undefined): boolean {

@@ -14,6 +14,7 @@ import { albumsRepository } from './albums-repository.js';
 import { transfersRepository } from './transfers-repository.js';
 import { opencastRepository } from './opencast-repository.js';
 import { tasksRepository } from './tasks-repository.js';
+import { maintenanceRepository } from './maintenance-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -33,6 +34,8 @@ export function createRepositories(db: Db) {
     transfers: transfersRepository(db),
     opencast: opencastRepository(db),
     tasks: tasksRepository(db),
+    /** The database file itself: integrity check and WAL checkpoint (auto repair). */
+    maintenance: maintenanceRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -6,6 +6,8 @@ export interface SessionRow {
   source: string;
   created_at: number;
   last_seen: number;
+  /** When the screen lock locked it (epoch ms); null while unlocked. */
+  locked_at?: number | null;
 }
 
 export function sessionsRepository(db: Db) {
@@ -20,6 +22,9 @@ export function sessionsRepository(db: Db) {
   const removeIdle = db.prepare('DELETE FROM sessions WHERE last_seen < ?');
   const idleIds = db.prepare<[number], { id: string }>('SELECT id FROM sessions WHERE last_seen < ?');
   const allIds = db.prepare<[], { id: string }>('SELECT id FROM sessions');
+  const lock = db.prepare('UPDATE sessions SET locked_at = ? WHERE id = ? AND locked_at IS NULL');
+  const unlock = db.prepare('UPDATE sessions SET locked_at = NULL WHERE id = ?');
+  const unlockAll = db.prepare('UPDATE sessions SET locked_at = NULL WHERE locked_at IS NOT NULL');
   return {
     find: (id: string) => byId.get(id),
     forUser: (usercode: string) => byUser.all(usercode),
@@ -30,6 +35,9 @@ export function sessionsRepository(db: Db) {
     removeIdleBefore: (cutoff: number) => removeIdle.run(cutoff).changes,
     idleIdsBefore: (cutoff: number) => idleIds.all(cutoff).map((r) => r.id),
     ids: () => allIds.all().map((r) => r.id),
+    lock: (id: string, now: number) => lock.run(now, id).changes,
+    unlock: (id: string) => unlock.run(id).changes,
+    unlockAll: () => unlockAll.run().changes,
   };
 }
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;

@@ -36,6 +36,23 @@ export function authService(repos: Repositories, sessions: SessionService, throt
       };
     },
 
+    /**
+     * Checks that these are an administrator's user code and password (the About page's product editor), counted with
+     * login's throttle, so it is no second door for guessing: a wrong password, an unknown user and a user who is not
+     * an administrator fail alike.
+     */
+    async checkAdmin(usercode: string, password: string, source: string): Promise<void> {
+      const keys = [`ip:${source}`, `user:${usercode.toLowerCase()}`];
+      if (throttle.isLocked(keys)) throw new Fail(MESSAGES.loginThrottled, 429);
+      const user = repos.users.find(usercode);
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
+      if (!user || !ok || user.role !== 'admin') {
+        throttle.recordFailure(keys);
+        throw Fail.of('passwordWrong');
+      }
+      throttle.recordSuccess(keys);
+    },
+
     logout(who: SessionUser, usercode: string) {
       if (usercode && usercode !== who.usercode) throw Fail.of('forbidden');
       sessions.end(who.sessionId);

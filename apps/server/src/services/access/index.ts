@@ -9,6 +9,7 @@ import { userService } from './user-service.js';
 export { ensureAdmin } from './bootstrap.js';
 export { ADMIN_USERCODE } from './user-service.js';
 export type { SessionUser, SessionService } from './session-service.js';
+export { LoginThrottle } from './login-throttle.js';
 
 /** Idle sessions are removed this often (each request also refuses an idle one on its own). */
 const PURGE_EVERY_MS = 60_000;

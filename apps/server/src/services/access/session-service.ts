@@ -9,6 +9,8 @@ export interface SessionUser extends Principal {
   usercode: string;
   username: string;
   functions: FunctionKey[];
+  /** The screen lock holds this session: only the calls of the contract's `CALLS_WHILE_LOCKED` are answered. */
+  locked?: boolean;
 }
 
 /** A user's functions: their own ticks plus their group's, as they really apply (sub-functions need parents). */
@@ -74,7 +76,14 @@ export function sessionService(repos: Repositories, clock: Clock) {
       const user = repos.users.find(s.usercode);
       if (!user) return undefined;
       repos.sessions.touch(id, clock.now());
-      return { sessionId: id, usercode: user.usercode, username: user.username, role: user.role, functions: userFunctions(repos, user) };
+      return {
+        sessionId: id,
+        usercode: user.usercode,
+        username: user.username,
+        role: user.role,
+        functions: userFunctions(repos, user),
+        locked: s.locked_at != null,
+      };
     },
     /** The live session of a user, if any (idle ones are ended on the way). */
     liveSessionOf: (usercode: string): string | undefined => liveSession(usercode)?.id,
@@ -91,6 +100,11 @@ export function sessionService(repos: Repositories, clock: Clock) {
       ended(ids);
       return n;
     },
+    /** The screen lock: locks a session (kept over a restart; a second lock keeps the first time); true if it was unlocked. */
+    lock: (id: string) => repos.sessions.lock(id, clock.now()) > 0,
+    unlock: (id: string) => repos.sessions.unlock(id) > 0,
+    /** The screen lock was turned off: nothing stays locked. */
+    unlockAll: () => repos.sessions.unlockAll(),
     /** Adds a listener told of every session that ends (whatever ends it), right after it ended. */
     onEnded: (listener: SessionEndListener) => void listeners.push(listener),
   };

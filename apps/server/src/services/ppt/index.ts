@@ -13,6 +13,8 @@ export interface PptDeps {
   layouts: Pick<LayoutService, 'showSlidesFirst' | 'endSlidesFirst'>;
   clock: Clock;
   log: (line: string) => void;
+  /** 4K mode: the PPT features are off (the console hides the screen). */
+  mode4k: boolean;
 }
 
 /** The slides domain (setting_ppt): slide switching through the layout domain, and the latest slide for ppt.html. */

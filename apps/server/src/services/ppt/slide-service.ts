@@ -16,6 +16,8 @@ export interface SlideServiceDeps {
   log: (line: string) => void;
   /** The watcher (tests and the benchmark pass one they can observe). */
   watch?: SlideWatch;
+  /** 4K mode (web config `site.mode4k`): the box has no slide switching or push, whatever setting_ppt says. */
+  mode4k?: boolean;
 }
 
 /** The latest slide the watcher saw: its JPEG and a number that grows with every new one. */
@@ -36,6 +38,7 @@ const on = (v: string | undefined) => v === 'true';
 export function slideService(d: SlideServiceDeps) {
   const watch = d.watch ?? new SlideWatch(() => d.clock.now());
   const ppt = () => d.settings.raw('setting_ppt');
+  const pushEnabled = () => !d.mode4k && on(ppt().pushenable);
   let latest: LatestSlide | undefined;
   let count = 0;
   /** ppt.html's event streams: each new slide, and undefined when push is turned off (they close). */
@@ -44,7 +47,7 @@ export function slideService(d: SlideServiceDeps) {
   /** What to watch now, or undefined: nothing encodes, both features are off, or the channel has no input. */
   const wanted = (): SlideWatchPlan | undefined => {
     const p = ppt();
-    if (!d.encoder.wanted || !(on(p.switchenable) || on(p.pushenable))) return undefined;
+    if (d.mode4k || !d.encoder.wanted || !(on(p.switchenable) || on(p.pushenable))) return undefined;
     const letter = p.slidechannel || 'C';
     const video = d.settings.raw('setting_video_input');
     const source = sourceFor(letter, video[`channel${letter}`] ?? '', video, d.devices());
@@ -61,7 +64,7 @@ export function slideService(d: SlideServiceDeps) {
   watch.on('log', (line: string) => d.log(`[slides] ${line}`));
   watch.on('change', (e: SlideEvent) => {
     const p = ppt();
-    if (!on(p.switchenable) || !d.encoder.wanted) return;
+    if (d.mode4k || !on(p.switchenable) || !d.encoder.wanted) return;
     const seconds = Number(p.switchduration) || 10;
     const switched = d.layouts.showSlidesFirst(p.slidechannel || 'C', e.at + seconds * 1000);
     d.log(`slide switching: new slide (scene score ${e.scorePercent} %)${switched ? ', slides first' : ''} for ${seconds} s`);
@@ -76,14 +79,14 @@ export function slideService(d: SlideServiceDeps) {
   });
   d.settings.onWritten((code, changed) => {
     if ((code === 'setting_ppt' || code === 'setting_video_input') && changed.length) reconcile();
-    if (code === 'setting_ppt' && !on(ppt().pushenable)) for (const listener of [...listeners]) listener(undefined);
+    if (code === 'setting_ppt' && !pushEnabled()) for (const listener of [...listeners]) listener(undefined);
   });
 
   return {
-    /** Whether ppt.html is served (setting_ppt.pushenable). */
-    pushEnabled: () => on(ppt().pushenable),
+    /** Whether ppt.html is served (setting_ppt.pushenable; never in 4K mode). */
+    pushEnabled,
     /** The latest slide, while push is on. */
-    latest: () => (on(ppt().pushenable) ? latest : undefined),
+    latest: () => (pushEnabled() ? latest : undefined),
     /** Calls `listener` with every new slide, and with undefined when push is turned off; returns the unsubscribe. */
     subscribe(listener: (slide: LatestSlide | undefined) => void): () => void {
       listeners.add(listener);

@@ -8,6 +8,13 @@ import type { DeviceClock } from '../core/index.js';
 import { Fail } from '../core/index.js';
 import type { RecordingService } from './recording-service.js';
 
+/** What a scan did: recordings finalized (recovered), files adopted into the database, files it lists that are gone. */
+export interface ScanCounts {
+  recovered: number;
+  adopted: number;
+  missing: number;
+}
+
 const CHANNEL_BY_NAME = new Map(Object.entries(CHANNEL_CODES).map(([n, name]) => [name as string, Number(n)]));
 const MEDIA_FILE = /_(HD|SD|CH[1-5]S?)(?:_(\d+))?\.(mp4|ts)$/;
 
@@ -25,8 +32,8 @@ export function diskScanService(
   log: (l: string) => void,
   clock: DeviceClock,
 ) {
-  async function run(): Promise<{ adopted: number; missing: number }> {
-    await recording.recover();
+  async function run(): Promise<ScanCounts> {
+    const recovered = await recording.recover();
     let missing = 0;
     for (const f of repos.recordings.allFiles()) {
       const gone = !existsSync(f.filepath);
@@ -35,7 +42,7 @@ export function diskScanService(
     }
     let adopted = 0;
     const root = join(mediaPath(), 'recordings');
-    if (!existsSync(root)) return { adopted, missing };
+    if (!existsSync(root)) return { recovered, adopted, missing };
     // Real folders and files only: a symbolic link (a USB disk can carry any) may lead outside the storage.
     for (const entry of readdirSync(root, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (!entry.isDirectory()) continue;
@@ -76,12 +83,16 @@ export function diskScanService(
         adopted++;
       }
     }
-    return { adopted, missing };
+    return { recovered, adopted, missing };
   }
+
+  const refuseWhileRecording = () => {
+    if (engine.recording !== 'idle' || engine.pending) throw new Fail(MESSAGES.hddScanRecording);
+  };
 
   return {
     start(): void {
-      if (engine.recording !== 'idle' || engine.pending) throw new Fail(MESSAGES.hddScanRecording);
+      refuseWhileRecording();
       if (engine.scanning) return;
       engine.scanning = true;
       void run()
@@ -91,5 +102,20 @@ export function diskScanService(
           engine.scanning = false;
         });
     },
+    /**
+     * The same scan awaited, for auto repair: refused while recording or while another scan runs; a recording
+     * cannot start while it runs (`recordScanning`), since recovery finalizes every recording left "recording".
+     */
+    async scan(): Promise<ScanCounts> {
+      refuseWhileRecording();
+      if (engine.scanning) throw new Fail(MESSAGES.recordScanning);
+      engine.scanning = true;
+      try {
+        return await run();
+      } finally {
+        engine.scanning = false;
+      }
+    },
   };
 }
+export type DiskScanService = ReturnType<typeof diskScanService>;

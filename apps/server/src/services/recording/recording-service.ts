@@ -1,18 +1,16 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { channelCodeOf, HD_CHANNEL, LIMITS } from '@roomcast/contract';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Repositories } from '../../db/repositories/index.js';
-import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
 import { diskFigures } from '../../host/storage.js';
 import type { Encoder } from '../../media/encoder.js';
 import type { EngineState } from '../../media/engine-state.js';
-import { finalizePart, keepAsTs } from '../../media/finalize.js';
-import { listParts, RecordingSession, type RecordedStream } from '../../media/recording-session.js';
-import { takeSnapshot } from '../../media/snapshot.js';
-import { periodicJob, type DeviceClock } from '../core/index.js';
-import { Fail } from '../core/index.js';
-import type { SettingsService } from '../settings/index.js';
+import { RecordingSession } from '../../media/recording-session.js';
 import type { SessionUser } from '../access/index.js';
+import { type DeviceClock, Fail, periodicJob } from '../core/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { recordingChecks, type RunningRecording } from './recording-checks.js';
+import { recordingFinalizer } from './recording-finalize.js';
+import { newRecordingFolder, partLimits, recordedStreams } from './recording-plan.js';
 
 export interface RecordingDeps {
   repos: Repositories;
@@ -41,29 +39,24 @@ async function firstBytes(session: RecordingSession, ms: number): Promise<void> 
   while (session.currentBytes === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
 }
 
-const SEGMENTATION = { smooth: { maxPartMs: 3600_000, maxPartBytes: 2e9 }, advanced: { maxPartMs: 4 * 3600_000, maxPartBytes: 3.8e9 } };
-
 /**
- * recordctl's state machine (idle → recording ⇄ paused → idle) over the encoder and a RecordingSession,
- * with the database rows of the recording and its files. Stop finalizes the segments into MP4 files.
+ * recordctl's state machine (idle → recording ⇄ paused → idle) over the encoder and a RecordingSession, with the
+ * database row of the recording. Stop finalizes the segments into files (`recording-finalize.ts`); while it runs,
+ * the once-a-second checks (`recording-checks.ts`) watch storage, snapshots, parts and the maximum duration.
  */
 export function recordingService(d: RecordingDeps) {
   const s = d.engine;
-  let session: RecordingSession | undefined;
-  let current: number | undefined;
+  let running: RunningRecording | undefined;
   /** True while the once-a-second checks (storage, snapshots, parts, maximum duration) run. */
   let ticking = false;
-  let currentDir = '';
-  let nextSnapshotMs = 0;
-  let snapping = false;
-  /** Told of each recording that finished with files (after a stop, or recovered after a crash): the upload queue. */
-  const finishedListeners: ((rec: RecordingRow) => void)[] = [];
+  const finalizer = recordingFinalizer(d);
 
   const recordedMs = () => s.recordedMs + (s.recording === 'recording' && s.recordingStart ? d.clock.now() - s.recordingStart : 0);
+  const checks = recordingChecks(d, { running: () => running, recordedMs, stop: (reason) => api.stop(reason) });
 
   d.encoder.on('restart', () => {
-    if (session?.running) {
-      session.roll();
+    if (running?.session.running) {
+      running.session.roll();
       d.log('recording continues in a new segment after an encoder restart');
     }
   });
@@ -78,99 +71,9 @@ export function recordingService(d: RecordingDeps) {
     }
   }
 
-  async function finalize(rec: RecordingRow, reason: string): Promise<void> {
-    d.repos.recordings.setState(rec.id, 'finalizing');
-    const prefix = d.settings.raw('setting_advance_media_save').fileprefix ?? '';
-    let files = 0;
-    let durationMs = 0;
-    for (const part of listParts(rec.dir)) {
-      const suffix = part.part > 1 ? `_${part.part}` : '';
-      const out = join(rec.dir, `${prefix}${rec.name}_${part.code}${suffix}.mp4`);
-      const made = await finalizePart(part.segments, out).catch((err: Error) => {
-        d.log(`could not write ${out} (${err.message.split('\n')[0]}); keeping the recording as MPEG-TS`);
-        return keepAsTs(part.segments, out.replace(/\.mp4$/, '.ts'));
-      });
-      if (!made) continue;
-      // A finalize cut off after this file was listed (a crash) lists it again: once is enough.
-      if (!d.repos.recordings.fileByPath(made.file))
-        d.repos.recordings.addFile({
-          recording_id: rec.id,
-          channel: part.channel,
-          filepath: made.file,
-          title: `${rec.title} ${part.code}${suffix}`,
-          filesize: made.bytes,
-          starttime: rec.starttime,
-          duration_ms: made.durationMs,
-        });
-      if (part.code === 'HD') durationMs += made.durationMs;
-      files++;
-      for (const seg of part.segments) rmSync(seg, { force: true });
-    }
-    d.repos.recordings.finish({
-      id: rec.id,
-      state: files ? 'done' : 'failed',
-      stoptime: d.clock.format(d.clock.now()),
-      duration_ms: durationMs,
-      note: reason,
-    });
-    const finished = files ? d.repos.recordings.find(rec.id) : undefined;
-    for (const listener of finished ? finishedListeners : []) {
-      try {
-        listener(finished as RecordingRow);
-      } catch (err) {
-        d.log(`after recording ${rec.id} finished: ${(err as Error).message}`);
-      }
-    }
-  }
-
-  /** Below this, a running recording stops cleanly so that what was written stays playable. */
-  const STOP_FREE_BYTES = 64 * 1024 * 1024;
-  let checkingDisk = false;
-
-  function tick(): void {
-    if (!session) return;
-    if (!checkingDisk) {
-      checkingDisk = true;
-      void diskFigures(d.mediaPath()).then((disk) => {
-        checkingDisk = false;
-        if (session && (!disk.present || disk.freeBytes < Math.min(STOP_FREE_BYTES, d.minFreeBytes))) {
-          d.log('recording storage is full or gone: stopping the recording');
-          d.oplog('recording stopped: the recording storage is full');
-          void api.stop('storage full').catch((e: Error) => d.log(e.message));
-        }
-      });
-    }
-    snapshotIfDue();
-    if (session.checkLimits()) d.log('recording continues in the next part (segmentation limit)');
-    const maxHours = Number(d.settings.raw('setting_advance_media_save').maxduration) || LIMITS.maxDurationHours.default;
-    if (recordedMs() >= maxHours * 3600_000) void api.stop('maximum duration reached').catch((e: Error) => d.log(e.message));
-  }
-
-  /** A player thumbnail of the HD picture every snapshotIntervalMs of recorded time (the first at once). */
-  function snapshotIfDue(): void {
-    if (!session || current === undefined || s.recording !== 'recording' || snapping) return;
-    const at = recordedMs();
-    if (at < nextSnapshotMs) return;
-    nextSnapshotMs = at + d.snapshotIntervalMs;
-    const id = current;
-    const position = Math.floor(at / 1000);
-    const file = join(currentDir, 'snapshots', `${String(position).padStart(6, '0')}.jpg`);
-    snapping = true;
-    mkdirSync(dirname(file), { recursive: true });
-    void takeSnapshot(d.encoder.hd, file)
-      .then((ok) => {
-        if (ok) d.repos.snapshots.add(id, HD_CHANNEL, file, position);
-        else d.log(`snapshot at ${position} s of recording ${id} did not come out`);
-      })
-      .catch((err: Error) => d.log(`snapshot failed: ${err.message}`))
-      .finally(() => {
-        snapping = false;
-      });
-  }
-
   const api = {
     get currentRecordingId() {
-      return current;
+      return running?.id;
     },
     recordedMs,
 
@@ -184,13 +87,7 @@ export function recordingService(d: RecordingDeps) {
         if (!disk.present) throw Fail.of('storageMissing');
         if (disk.freeBytes < d.minFreeBytes) throw Fail.of('storageLow');
         const now = d.clock.now();
-        const stamp = d.clock.format(now).replace(/[-:]/g, '').replace(' ', '-');
-        // A recording started within the same second as the previous one gets a folder of its own (…-2).
-        const taken = (n: string) =>
-          existsSync(join(root, 'recordings', n)) || d.repos.recordings.findByDir(join(root, 'recordings', n)) !== undefined;
-        let name = stamp;
-        for (let n = 2; taken(name); n++) name = `${stamp}-${n}`;
-        const dir = join(root, 'recordings', name);
+        const { name, dir } = newRecordingFolder(d, root, d.clock.format(now).replace(/[-:]/g, '').replace(' ', '-'));
         mkdirSync(dir, { recursive: true });
         const room = d.settings.raw('setting_room').name ?? '';
         const id = d.repos.recordings.insert({
@@ -205,25 +102,10 @@ export function recordingService(d: RecordingDeps) {
         });
         writeFileSync(join(dir, 'recording.json'), JSON.stringify({ id, name, starttime: now }));
         d.ensureEncoder();
-        const save = d.settings.raw('setting_advance_media_save');
-        const streams: RecordedStream[] = [{ code: 'HD', channel: HD_CHANNEL, fanout: d.encoder.hd }];
-        if (save.movie_low_enable !== 'false') streams.push({ code: 'SD', channel: 11, fanout: d.encoder.sd });
-        // resource_vi0..vi4 → channels A..E recorded on their own as CH1..CH5 (+ CHnS, the sub picture).
-        const isoLetters = ['A', 'B', 'C', 'D', 'E'].filter((_, i) => save[`resource_vi${i}_enable`] === 'true');
-        for (const { letter, encoder } of d.ensureIso(isoLetters)) {
-          const n = letter.charCodeAt(0) - 64;
-          streams.push({ code: `CH${n}`, channel: channelCodeOf(`CH${n}`)!, fanout: encoder.hd });
-          if (save.movie_low_enable !== 'false') streams.push({ code: `CH${n}S`, channel: channelCodeOf(`CH${n}S`)!, fanout: encoder.sd });
-        }
-        const mode = d.settings.raw('setting_segmentation').mode === 'advanced' ? 'advanced' : 'smooth';
-        const limits = d.partLimitOverrideMs
-          ? { maxPartMs: d.partLimitOverrideMs, maxPartBytes: Number.MAX_SAFE_INTEGER }
-          : SEGMENTATION[mode];
-        session = new RecordingSession(dir, streams, limits, () => d.clock.now());
+        const session = new RecordingSession(dir, recordedStreams(d), partLimits(d), () => d.clock.now());
         session.start();
-        current = id;
-        currentDir = dir;
-        nextSnapshotMs = 0;
+        running = { id, dir, session };
+        checks.restart();
         // The command completes when the first frame is on disk (the encoder may just be starting): the
         // recorded time then counts what the files hold.
         await firstBytes(session, 5000);
@@ -236,15 +118,16 @@ export function recordingService(d: RecordingDeps) {
 
     async pause(): Promise<void> {
       return withPending(async () => {
-        if (s.recording !== 'recording' || !session) throw Fail.of('recordNotRunning');
-        session.pause();
+        if (s.recording !== 'recording' || !running) throw Fail.of('recordNotRunning');
+        running.session.pause();
         Object.assign(s, { recording: 'paused', recordedMs: recordedMs(), recordingStart: undefined });
       });
     },
 
     async resume(): Promise<void> {
       return withPending(async () => {
-        if (s.recording !== 'paused' || !session) throw Fail.of('recordNotPaused');
+        if (s.recording !== 'paused' || !running) throw Fail.of('recordNotPaused');
+        const { session } = running;
         d.ensureEncoder();
         session.resume();
         await firstBytes(session, 5000);
@@ -254,56 +137,32 @@ export function recordingService(d: RecordingDeps) {
 
     async stop(reason = 'stopped'): Promise<void> {
       return withPending(async () => {
-        if (s.recording === 'idle' || !session || current === undefined) throw Fail.of('recordNotRunning');
+        if (s.recording === 'idle' || !running) throw Fail.of('recordNotRunning');
         ticking = false;
-        session.stop();
-        const id = current;
-        session = undefined;
-        current = undefined;
+        running.session.stop();
+        const { id } = running;
+        running = undefined;
         Object.assign(s, { recording: 'idle', recordingStart: undefined, recordedMs: 0, schedule: undefined });
         await d.releaseEncoder();
         const rec = d.repos.recordings.find(id);
-        if (rec) await finalize(rec, reason);
+        if (rec) await finalizer.finalize(rec, reason);
       });
     },
 
     /** After a crash: recordings left recording or finalizing are finalized from their segments. */
-    async recover(): Promise<number> {
-      const left = [...d.repos.recordings.inState('recording'), ...d.repos.recordings.inState('finalizing')];
-      for (const rec of left) {
-        // One recording that cannot be finished must not keep the service (and the others) from starting.
-        try {
-          await finalize(rec, 'recovered after an unexpected stop');
-          d.oplog(`recording ${rec.id} recovered after an unexpected stop`);
-        } catch (err) {
-          const why = (err as Error).message.split('\n')[0] ?? '';
-          d.log(`recording ${rec.id} could not be recovered: ${why}`);
-          d.repos.recordings.finish({
-            id: rec.id,
-            state: 'failed',
-            stoptime: d.clock.format(d.clock.now()),
-            duration_ms: 0,
-            note: `could not be recovered: ${why}`,
-          });
-          d.oplog(`recording ${rec.id} could not be recovered after an unexpected stop; its folder is kept`);
-        }
-      }
-      return left.length;
-    },
+    recover: finalizer.recover,
 
     /** Calls `listener` with each recording that has finished with files (stopped, or recovered after a crash). */
-    onFinished(listener: (rec: RecordingRow) => void): void {
-      finishedListeners.push(listener);
-    },
+    onFinished: finalizer.onFinished,
 
     /** Ends a running recording at shutdown without finalizing (the next start recovers it). */
     halt(): void {
       ticking = false;
-      session?.pause();
+      running?.session.pause();
     },
 
     /** The scheduler's job for the checks of a running recording, every second while one runs. */
-    checksJob: periodicJob({ name: 'recording checks', everyMs: 1000, active: () => ticking, run: () => tick() }),
+    checksJob: periodicJob({ name: 'recording checks', everyMs: 1000, active: () => ticking, run: () => checks.tick() }),
   };
   return api;
 }

@@ -10,8 +10,10 @@ export interface SettingsDeps {
   repos: Repositories;
   clock: Clock;
   dataDir: string;
-  /** The service's own version (setting_version.softversion). */
+  /** Roomcast's version and commit (setting_version.softversion). */
   version: string;
+  /** The operating system and its version (setting_version.systemversion), from the host adapter. */
+  systemVersion: () => string;
   /** Whether the live room is on (setting_roomstatus.living). */
   living: () => boolean;
   /** The machine's addresses in use (setting_system_network.real*), from the host adapter. */
@@ -39,7 +41,7 @@ export function createSettings(d: SettingsDeps) {
         return { current: `${device.format(now)}.${String(now % 1000).padStart(3, '0')}` };
       },
       setting_version: () => ({
-        systemversion: process.version,
+        systemversion: d.systemVersion(),
         softversion: d.version,
         productserialnumber: settings.raw('setting_product').serialnumber ?? '',
       }),

@@ -19,6 +19,8 @@ export interface DeviceTimeDeps {
   log: (line: string) => void;
   /** The scheduler's wake: after the clock moved, every job's next time is planned again. */
   wake: () => void;
+  /** The device clock or zone moved (the media engine makes the burnt-in clock's TZ again). */
+  clockMoved?: () => void;
 }
 
 /** `YYYY-MM-DD HH:mm:ss[.SSS]` in a zone `offsetMinutes` east of UTC, as epoch ms (the contract validated it). */
@@ -52,6 +54,7 @@ export function deviceTime(d: DeviceTimeDeps) {
       d.oplog(`Setting the clock to ${text} failed: ${(err as Error).message}`);
     }
     d.wake();
+    d.clockMoved?.();
     // The next write of the same text must count as a change again.
     await d.settings.write([{ code: 'setting_datetime', data: [{ key: 'current', value: '' }] }]);
   }
@@ -82,6 +85,7 @@ export function deviceTime(d: DeviceTimeDeps) {
       void setClock(text);
     }
     if (code === 'setting_ntp' && changed.length) void applyNtp();
+    if (code === 'setting_datetime' && changed.includes('zone')) d.clockMoved?.();
   });
 
   /**
@@ -99,6 +103,7 @@ export function deviceTime(d: DeviceTimeDeps) {
     }
     await d.host.correct(reading.offsetMs, ntpEnabled());
     d.wake();
+    d.clockMoved?.();
     const summary = `Clock synced with ${server}: corrected by ${signed(reading.offsetMs)} (round trip ${reading.roundTripMs} ms)`;
     d.log(summary);
     return summary;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { HostClock } from '../../host/clock.js';
 import type { HostNetwork } from '../../host/network.js';
@@ -6,6 +7,8 @@ import type { SntpReading } from '../../host/sntp.js';
 import type { EngineState } from '../../media/engine-state.js';
 import type { Clock, DeviceClock } from '../core/index.js';
 import type { SettingsService } from '../settings/index.js';
+import type { LoginThrottle, SessionService } from '../access/index.js';
+import { autoRepair } from './auto-repair.js';
 import { configBackup } from './config-backup.js';
 import { frontlogService } from './frontlog-service.js';
 import { clearLogs, logFileOf, syslogZip } from './log-files.js';
@@ -14,10 +17,14 @@ import { deviceTime } from './device-time.js';
 import { networkService } from './network-service.js';
 import { oplogService, type OpLogService } from './oplog-service.js';
 import { roomService } from './room-service.js';
+import { screenLock } from './screen-lock.js';
 import { statusService } from './status-service.js';
 import { taskActions, type TaskRecorder } from './task-actions.js';
 import { systemTasksJob } from './task-runner.js';
 import { taskService } from './task-service.js';
+import { productEditor } from './product-editor.js';
+import { updateService, type UpdateDeps } from './update-service.js';
+import { diskFigures } from '../../host/storage.js';
 
 export type { OpLogService } from './oplog-service.js';
 export type { MonitorService } from './monitor-service.js';
@@ -67,11 +74,26 @@ export interface SystemDeps {
   log: (line: string) => void;
   /** The machine's network (host: systemd-networkd; sandbox: settings only). */
   hostNetwork: HostNetwork;
+  /** The recording domain's disk scan, awaited (auto repair): unfinished recordings finalized, then the storage. */
+  storageScan: () => Promise<{ recovered: number; adopted: number; missing: number }>;
+  /** DATA_DIR/run: auto repair keeps its last run there (auto-repair.json). */
+  runDir: string;
+  /** The device clock or zone moved: the media engine's `retime` (the burnt-in clock follows the device time). */
+  clockMoved?: () => void;
+  /** The access domain's sessions: the screen lock is kept with each session. */
+  sessions: Pick<SessionService, 'lock' | 'unlock' | 'unlockAll'>;
+  /** Counts failed unlocks of the screen lock (the login throttle's rules, its own counts). */
+  unlockThrottle: LoginThrottle;
+  /** The access domain's check of an administrator's credentials (the About page's product editor). */
+  checkAdmin: (usercode: string, password: string, source: string) => Promise<void>;
+  /** Update bundles (docs/update.md): the install root, the update key, the size limit and this build. */
+  updates: Pick<UpdateDeps, 'root' | 'publicKey' | 'maxBytes' | 'build'>;
 }
 
 /**
  * The system domain: engine status, the room, the operation log, reboot, the confidence monitor, the system tasks
- * (task_schedule and their scheduler job), configuration backup and restore, the system logs (getSysLog, frontlog).
+ * (task_schedule and their scheduler job), configuration backup and restore, the system logs (getSysLog, frontlog),
+ * the screen lock.
  */
 export function createSystem(d: SystemDeps) {
   const monitor = monitorService({ media: d.media, engine: d.engine, oplog: d.oplog.system, silenceAlarmMs: d.silenceAlarmMs });
@@ -91,8 +113,26 @@ export function createSystem(d: SystemDeps) {
     oplog: d.oplog.system,
     log: d.log,
     wake: d.wake,
+    clockMoved: d.clockMoved,
   });
   networkService({ settings: d.settings, host: d.hostNetwork, oplog: d.oplog.system, log: d.log });
+  const repair = autoRepair({
+    settings: () => d.settings.raw('setting_autorepair'),
+    zoneOffset: d.zoneOffset,
+    device: d.device,
+    busy: () => recording() || d.engine.pending || d.engine.scanning,
+    recording: () => recording() || d.engine.pending,
+    db: d.repos.maintenance,
+    scan: d.storageScan,
+    reboot: () => d.power.reboot(),
+    stateFile: join(d.runDir, 'auto-repair.json'),
+    oplog: d.oplog.system,
+    log: d.log,
+  });
+  // Turned on (or its window moved) inside the window: it runs now, not at the scheduler's next look.
+  d.settings.onWritten((code) => {
+    if (code === 'setting_autorepair') d.wake();
+  });
   const act = taskActions({
     recorder: d.recorder,
     recording,
@@ -122,10 +162,35 @@ export function createSystem(d: SystemDeps) {
       frontlog: frontlogService({ clock: d.clock, write: d.frontLog }),
       /** syncntp: an SNTP exchange now, the clock brought to the server's. */
       time,
+      /** autorepairstatus: the auto repair job's last run and next. */
+      autoRepair: repair,
+      /** setlockscreen, lockscreen, unlockscreen, lockscreenstate: the console's screen lock. */
+      screenLock: screenLock({ settings: d.settings, sessions: d.sessions, throttle: d.unlockThrottle }),
+      /** editproduct: the About page's hidden product editor. */
+      product: productEditor({ checkAdmin: d.checkAdmin, settings: d.settings }),
+      /** updateinfo, uploadupdate: update bundles, installed beside the current release. */
+      update: updateService({
+        ...d.updates,
+        recording: () => recording() || d.engine.pending,
+        freeBytes: async (path) => (await diskFigures(path)).freeBytes,
+        device: d.device,
+        // As after a restore: answer first, a running recording finalized, then the service restarts into the new release.
+        restart: () =>
+          void setTimeout(
+            () => void finalizeRecording('update installed').then(() => (d.power.restartService ?? d.power.reboot)()),
+            REBOOT_DELAY_MS,
+          ).unref(),
+        oplog: d.oplog.system,
+      }),
     },
     /** The levels stream and preview routes' service (`api/monitor-route.ts`). */
     monitor,
-    jobs: [...time.jobs, monitor.silenceJob, systemTasksJob({ repos: d.repos, zoneOffset: d.zoneOffset, act, oplog: d.oplog.system })],
+    jobs: [
+      ...time.jobs,
+      monitor.silenceJob,
+      repair.job,
+      systemTasksJob({ repos: d.repos, zoneOffset: d.zoneOffset, act, oplog: d.oplog.system }),
+    ],
   };
 }
 export type SystemArea = ReturnType<typeof createSystem>['area'];

@@ -1,5 +1,4 @@
 import { encodeFilePath, FILE_PATH_HEADER, SESSION_HEADER, SETTINGS, type CallName, type SettingCode } from '@roomcast/contract';
-import { PENDING_CALLS } from '../../../src/api/pending.js';
 import type { TestApp } from '../../helpers.js';
 import { rawRequest } from './http.js';
 import type { Outside } from './outside.js';
@@ -89,8 +88,6 @@ export const FILE_INPUTS: FileInput[] = [];
 export const COMMAND_VALUES: CommandValue[] = [];
 export const fileInput = (input: FileInput): void => void FILE_INPUTS.push(input);
 export const commandValue = (value: CommandValue): void => void COMMAND_VALUES.push(value);
-
-export const isPending = (call: CallName | undefined): boolean => call !== undefined && (PENDING_CALLS as readonly string[]).includes(call);
 
 // Helpers for area files.
 

@@ -4,8 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SettingsPanel } from '../../../components/settings/SettingsPanel';
 import { panel } from '../../../components/settings/settings-form';
+import { AUTO_REPAIR_BELOW, AUTO_REPAIR_PANEL } from './auto-repair-panel';
 import { BackupRestorePanel } from './BackupRestorePanel';
+import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DATE_TIME_BELOW, DATE_TIME_PANELS } from './date-time-panels';
+import { LOCK_PANEL, withLockSave } from './lock-panel';
+import { MediaCenterPanel } from './MediaCenterPanel';
 import { NETWORK_PANEL, networkSaveOptions } from './network-panel';
 import { TaskSchedulePanel } from './TaskSchedulePanel';
 
@@ -13,8 +17,9 @@ import { TaskSchedulePanel } from './TaskSchedulePanel';
  * /console/system/settings (spec §2 System settings): the network (network-panel.ts; a change reboots), date, time
  * and NTP (date-time-panels.tsx), cloud storage (the
  * credentials recordings are shared with: services/sync, docs/sharing.md; secrets are write-only: the fields show
- * "kept" and an empty field keeps what is stored), the configuration backup and restore and the task schedule
- * (own panels).
+ * "kept" and an empty field keeps what is stored), the lock screen (lock-panel.ts), auto repair with its last run
+ * (auto-repair-panel.tsx), the configuration backup and restore, the task schedule, change password and the media
+ * center and MC Pro, not available on this device (own panels).
  */
 const PANELS = [
   NETWORK_PANEL,
@@ -31,17 +36,23 @@ const PANELS = [
     keys: ['enable', 'path', 'accesstoken', 'appkey', 'appsecret', 'refreshtoken'],
     fields: { refreshtoken: { help: 'screens.system.dropboxHelp' } },
   }),
+  LOCK_PANEL,
+  AUTO_REPAIR_PANEL,
 ];
+/** Content under some panels' fields: the device clock and Sync now, the last auto repair. */
+const BELOW = { ...DATE_TIME_BELOW, ...AUTO_REPAIR_BELOW };
 
 export default function SystemSettingsPage() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
-  const options = useMemo(() => networkSaveOptions(t, navigate), [t, navigate]);
+  const options = useMemo(() => withLockSave(networkSaveOptions(t, navigate), t), [t, navigate]);
   return (
     <Flex vertical gap={16}>
-      <SettingsPanel title={t('screens.system.title')} panels={PANELS} below={DATE_TIME_BELOW} options={options} />
+      <SettingsPanel title={t('screens.system.title')} panels={PANELS} below={BELOW} options={options} />
       <BackupRestorePanel />
       <TaskSchedulePanel />
+      <ChangePasswordPanel />
+      <MediaCenterPanel />
     </Flex>
   );
 }

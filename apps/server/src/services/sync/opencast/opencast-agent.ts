@@ -33,6 +33,8 @@ const LOOKAHEAD_MS = 14 * 86_400_000;
 const RETRY_MS = 15_000;
 /** Events are kept this long after they end (for the ingest of their recording). */
 const KEEP_EVENTS_MS = 30 * 86_400_000;
+/** The longest the service's shutdown waits to tell Opencast the agent is offline. */
+export const OFFLINE_AT_SHUTDOWN_MS = 2_000;
 
 /**
  * Roomcast as an Opencast capture agent (pyCA's protocol): a job of the one scheduler tells Opencast the agent's
@@ -53,6 +55,8 @@ export function opencastAgent(d: OpencastAgentDeps) {
   /** The disabled state (no schedules of Opencast left, Opencast told "offline") has been reached. */
   let settledOff = false;
   let schedulesCleared = false;
+  /** The service shuts down: nothing more is started. */
+  let closing = false;
   const status = { lastContact: 0, lastError: '', calendarRead: 0 };
 
   const desired = (): AgentState => (d.recording() ? 'capturing' : d.uploading() ? 'uploading' : 'idle');
@@ -143,7 +147,7 @@ export function opencastAgent(d: OpencastAgentDeps) {
   const job: Job = {
     name: 'opencast agent',
     next(now) {
-      if (busy) return undefined;
+      if (busy || closing) return undefined;
       const c = d.config();
       if (!c.enable) return settledOff ? undefined : now;
       if (retryAt > now) return retryAt;
@@ -217,6 +221,24 @@ export function opencastAgent(d: OpencastAgentDeps) {
     /** Until the exchange running now (if any) ends; for tests and shutdown. */
     idle: async () => {
       while (busy) await busy;
+    },
+
+    /**
+     * At shutdown (SIGTERM, app.ts): no more exchanges, and Opencast is told the agent is offline, as pyCA does when
+     * it stops. Bounded by `timeoutMs` whatever Opencast does (slow, hanging, refusing): a failure is logged and the
+     * service goes down all the same. An exchange still running is left to the process's end.
+     */
+    async goOffline(timeoutMs = OFFLINE_AT_SHUTDOWN_MS): Promise<void> {
+      closing = true;
+      const current = client;
+      if (!current || !sentState || !d.config().enable) return;
+      try {
+        await current.client.setAgentState('offline', d.address, AbortSignal.timeout(timeoutMs));
+        sentState = 'offline';
+        d.log('opencast: agent state offline (the service shuts down)');
+      } catch (err) {
+        d.log(`opencast: the agent could not be reported offline at shutdown: ${err instanceof Error ? err.message : String(err)}`);
+      }
     },
 
     /** Reads the calendar at the next evaluation (tests; a settings change). */

@@ -97,16 +97,20 @@ export function opencastClient(c: OpencastClientConfig) {
     /** The service endpoints (looked up if not known yet): proves the URL and credentials. */
     services,
 
-    setAgentState: (state: AgentState, address: string) =>
-      use((e) =>
-        post(
-          `${e.captureAdmin}/agents/${agent}`,
-          [
-            ['address', address],
-            ['state', state],
-          ],
-          `agent state ${state}`,
-        ),
+    /** `signal` bounds it (the offline state at shutdown). */
+    setAgentState: (state: AgentState, address: string, signal?: AbortSignal) =>
+      use(
+        (e) =>
+          post(
+            `${e.captureAdmin}/agents/${agent}`,
+            [
+              ['address', address],
+              ['state', state],
+            ],
+            `agent state ${state}`,
+            signal,
+          ),
+        signal,
       ),
 
     /** The capabilities (which devices, their flavors): a JSON form of Java properties. */

@@ -1,0 +1,84 @@
+/**
+ * The checks of a running recording, run once a second by the scheduler (`checksJob`): storage full or gone stops
+ * it cleanly (what was written stays playable), a player thumbnail of the HD picture every snapshotIntervalMs of
+ * recorded time (the first at once), the part limits (the next part begins), and the maximum duration.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { HD_CHANNEL, LIMITS } from '@roomcast/contract';
+import { diskFigures } from '../../host/storage.js';
+import type { RecordingSession } from '../../media/recording-session.js';
+import { takeSnapshot } from '../../media/snapshot.js';
+import type { RecordingDeps } from './recording-service.js';
+
+/** The recording being recorded: its row id, its folder and the session writing its segments. */
+export interface RunningRecording {
+  id: number;
+  dir: string;
+  session: RecordingSession;
+}
+
+/** Below this, a running recording stops cleanly so that what was written stays playable. */
+const STOP_FREE_BYTES = 64 * 1024 * 1024;
+
+export function recordingChecks(
+  d: Pick<
+    RecordingDeps,
+    'engine' | 'encoder' | 'repos' | 'settings' | 'mediaPath' | 'minFreeBytes' | 'snapshotIntervalMs' | 'log' | 'oplog'
+  >,
+  r: { running(): RunningRecording | undefined; recordedMs(): number; stop(reason: string): Promise<void> },
+) {
+  let checkingDisk = false;
+  let nextSnapshotMs = 0;
+  let snapping = false;
+
+  function tick(): void {
+    const running = r.running();
+    if (!running) return;
+    if (!checkingDisk) {
+      checkingDisk = true;
+      void diskFigures(d.mediaPath()).then((disk) => {
+        checkingDisk = false;
+        if (r.running() && (!disk.present || disk.freeBytes < Math.min(STOP_FREE_BYTES, d.minFreeBytes))) {
+          d.log('recording storage is full or gone: stopping the recording');
+          d.oplog('recording stopped: the recording storage is full');
+          void r.stop('storage full').catch((e: Error) => d.log(e.message));
+        }
+      });
+    }
+    snapshotIfDue();
+    if (running.session.checkLimits()) d.log('recording continues in the next part (segmentation limit)');
+    const maxHours = Number(d.settings.raw('setting_advance_media_save').maxduration) || LIMITS.maxDurationHours.default;
+    if (r.recordedMs() >= maxHours * 3600_000) void r.stop('maximum duration reached').catch((e: Error) => d.log(e.message));
+  }
+
+  function snapshotIfDue(): void {
+    const running = r.running();
+    if (!running || d.engine.recording !== 'recording' || snapping) return;
+    const at = r.recordedMs();
+    if (at < nextSnapshotMs) return;
+    nextSnapshotMs = at + d.snapshotIntervalMs;
+    const { id } = running;
+    const position = Math.floor(at / 1000);
+    const file = join(running.dir, 'snapshots', `${String(position).padStart(6, '0')}.jpg`);
+    snapping = true;
+    mkdirSync(dirname(file), { recursive: true });
+    void takeSnapshot(d.encoder.hd, file)
+      .then((ok) => {
+        if (ok) d.repos.snapshots.add(id, HD_CHANNEL, file, position);
+        else d.log(`snapshot at ${position} s of recording ${id} did not come out`);
+      })
+      .catch((err: Error) => d.log(`snapshot failed: ${err.message}`))
+      .finally(() => {
+        snapping = false;
+      });
+  }
+
+  return {
+    tick,
+    /** A new recording: its first snapshot is due at once. */
+    restart(): void {
+      nextSnapshotMs = 0;
+    },
+  };
+}
