@@ -15,7 +15,11 @@ import { shoot, SHOTS_WANTED } from '../support/screenshots';
 const SEVEN = ['/usr/bin/7zz', '/usr/bin/7z'].find((p) => existsSync(p));
 /** antd's error colour of the console's theme: a red (high red, low green and blue). */
 const RED = /^rgb\((1\d\d|2\d\d), \d{1,2}, \d{1,2}\)$/;
-const work = mkdtempSync(join(tmpdir(), 'roomcast-e2e-sysadm-'));
+// Made when the file's tests run, not when it is loaded (the runner loads it to list the tests too).
+let work = '';
+test.beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'roomcast-e2e-sysadm-'));
+});
 test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 test.describe('system settings: task schedule', () => {
