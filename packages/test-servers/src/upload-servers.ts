@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,9 +208,11 @@ export async function startSshd(o: { limit?: number } = {}): Promise<UploadServe
   const fingerprint = execFileSync('ssh-keygen', ['-l', '-E', 'sha256', '-f', `${hostKey}.pub`])
     .toString()
     .split(' ')[1];
-  const subsystem = o.limit
-    ? `${PYTHON} ${join(HERE, 'sftp-throttle.py')} ${o.limit} -d ${root}`
-    : `/usr/lib/openssh/sftp-server -d ${root}`;
+  // The subsystem runs as the scratch account, which may not read the checkout (a clone in a 0700 folder):
+  // it runs a copy of the throttle in the scratch folder.
+  const throttle = join(dir, 'sftp-throttle.py');
+  if (o.limit) copyFileSync(join(HERE, 'sftp-throttle.py'), throttle);
+  const subsystem = o.limit ? `${PYTHON} ${throttle} ${o.limit} -d ${root}` : `/usr/lib/openssh/sftp-server -d ${root}`;
   const config = join(dir, 'sshd_config');
   writeFileSync(
     config,

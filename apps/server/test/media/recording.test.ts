@@ -68,10 +68,10 @@ describe('recording with real ffmpeg', async () => {
     // What was asked: start → pause and resume → stop (each command's moment known to within its round trip).
     const expected = (t1 + t2) / 2 - t0 + (t5 - (t3 + t4) / 2);
     console.log(`recorded ${hd.duration.toFixed(3)} s, asked ${(expected / 1000).toFixed(3)} s`);
-    // At least the 3 + 3 s waited for on the recorded picture; at most the time asked (with the 2 s pause in, it
-    // would be longer). A loaded machine's encoder runs behind the wall clock, which only shortens the file.
+    // At least the 3 + 3 s waited for on the recorded picture, and short of the 3 + 2 + 3 s it would hold with the
+    // pause in. (Not the wall-clock time asked: on a loaded machine the encoder's picture runs behind or catches up.)
     expect(hd.duration).toBeGreaterThanOrEqual(5.8);
-    expect(hd.duration).toBeLessThanOrEqual(expected / 1000 + 0.5 + (t2 - t1 + t4 - t3) / 2000);
+    expect(hd.duration).toBeLessThan(7.8);
     const sd = await probe(files.find((f) => f.channel === 11)!.filepath);
     expect(sd.video).toMatchObject({ width: 640, height: 360 });
     expect(readdirSync(rec!.dir).filter((f) => f.endsWith('.ts'))).toEqual([]);
