@@ -31,6 +31,8 @@ import { startService } from './lib/service.mjs';
 const GB = Number(process.env.UPLOAD_GB ?? 2);
 /** Service and reference take turns this many times; the figures are the best of each (a loaded machine only slows). */
 const ROUNDS = Number(process.env.UPLOAD_ROUNDS ?? 2);
+/** Which protocols to measure (UPLOAD_PROTOCOLS=ftp: FTP only, e.g. for an A/B of the FTP path). */
+const PROTOCOLS = (process.env.UPLOAD_PROTOCOLS ?? 'ftp,sftp').split(',');
 const work = mkdtempSync(join(tmpdir(), 'roomcast-upload-bench-'));
 chmodSync(work, 0o755);
 const dataDir = join(work, 'data');
@@ -158,27 +160,29 @@ try {
   }
 
   // 2. FTP: pyftpdlib; the service and curl on the same file, in turns.
-  const ftp = await startFtpServer();
-  try {
-    mkdirSync(join(ftp.root, 'curl'));
-    const curl = async () => ({
-      seconds: await timed('curl', [
-        '-sS',
-        '-T',
-        source,
-        '--user',
-        `${ftp.user}:${ftp.password}`,
-        `ftp://127.0.0.1:${ftp.port}/curl/${fileName}`,
-      ]),
-      stored: join(ftp.root, 'curl', fileName),
-    });
-    await compare('FTP', 'curl -T', () => serviceUpload('ftp', ftp), curl);
-  } finally {
-    await ftp.stop();
-  }
+  const ftp = PROTOCOLS.includes('ftp') ? await startFtpServer() : undefined;
+  if (ftp)
+    try {
+      mkdirSync(join(ftp.root, 'curl'));
+      const curl = async () => ({
+        seconds: await timed('curl', [
+          '-sS',
+          '-T',
+          source,
+          '--user',
+          `${ftp.user}:${ftp.password}`,
+          `ftp://127.0.0.1:${ftp.port}/curl/${fileName}`,
+        ]),
+        stored: join(ftp.root, 'curl', fileName),
+      });
+      await compare('FTP', 'curl -T', () => serviceUpload('ftp', ftp), curl);
+    } finally {
+      await ftp.stop();
+    }
 
   // 3. SFTP: OpenSSH's sshd; the service and OpenSSH's sftp (password through SSH_ASKPASS) on the same file, in turns.
-  if (!isRoot()) console.log('SFTP: skipped (sshd with a scratch account needs root)');
+  if (!PROTOCOLS.includes('sftp')) console.log('SFTP: not asked for');
+  else if (!isRoot()) console.log('SFTP: skipped (sshd with a scratch account needs root)');
   else {
     const sshd = await startSshd();
     try {

@@ -130,6 +130,7 @@ export async function startClockCamera() {
  * Feed it through `write` when `input` reads `pipe:0`.
  */
 export function watchClock(input, onAge) {
+  let corrupt = 0;
   const width = 320;
   const height = Math.round((width * CLOCK_LAYOUT.height) / CLOCK_LAYOUT.width);
   const scale = width / CLOCK_LAYOUT.width;
@@ -138,8 +139,9 @@ export function watchClock(input, onAge) {
     'ffmpeg',
     [
       '-hide_banner',
+      // Warnings too: the decoder's "corrupt decoded frame" counts pictures that arrived broken.
       '-loglevel',
-      'error',
+      'warning',
       '-threads',
       '1',
       // Cheaper decoding (the boxes read the same): the benchmark's own clients load the machine as little as they can.
@@ -158,9 +160,13 @@ export function watchClock(input, onAge) {
       'rawvideo',
       'pipe:1',
     ],
-    { stdio: ['pipe', 'pipe', process.env.CLOCK_DEBUG ? 'inherit' : 'ignore'] },
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   proc.stdin.on('error', () => undefined);
+  proc.stderr.on('data', (d) => {
+    corrupt += (String(d).match(/corrupt decoded frame/g) ?? []).length;
+    if (process.env.CLOCK_DEBUG) process.stderr.write(d);
+  });
   let pending = Buffer.alloc(0);
   proc.stdout.on('data', (chunk) => {
     const at = Date.now();
@@ -176,6 +182,13 @@ export function watchClock(input, onAge) {
   return {
     write: (bytes) => proc.stdin.writable && proc.stdin.write(bytes),
     stop: () => proc.kill('SIGTERM'),
+    /** Pictures the decoder reported as corrupt so far (set `corrupt = 0` to count afresh). */
+    get corrupt() {
+      return corrupt;
+    },
+    set corrupt(n) {
+      corrupt = n;
+    },
   };
 }
 

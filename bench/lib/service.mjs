@@ -16,7 +16,11 @@ export async function startService(env = {}) {
     .trim()
     .split(/\s+/)
     .filter(Boolean);
-  const proc = spawn(process.execPath, [...flags, new URL('../../apps/server/dist/main.js', import.meta.url).pathname], {
+  // BENCH_SERVER_DIST: another build of the service (e.g. the one before a change, for an A/B in one sitting).
+  const dist = process.env.BENCH_SERVER_DIST ?? new URL('../../apps/server/dist', import.meta.url).pathname;
+  // BENCH_NODE_FLAGS: more flags for the service's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its CPU goes).
+  const more = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const proc = spawn(process.execPath, [...flags, ...more, join(dist, 'main.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, CONSOLE_DIR: '', ...env },
     stdio: 'ignore',
   });

@@ -31,13 +31,20 @@ def say(**event):
 
 
 def launch_line(mount):
-    """The media of one mount: the loopback MPEG-TS feed demuxed and payloaded as it is (no decode)."""
+    """The media of one mount: the loopback MPEG-TS feed demuxed and payloaded as it is (no decode).
+
+    tsdemux latency=0: its default holds every picture 0.7 s; the feed comes over loopback with no mux delay
+    (PTS = PCR, media/rtsp-feed.ts), so there is no jitter to absorb (bench/rtsp-latency.mjs: 1.5 s -> 0.15-0.2 s).
+    SPS/PPS are inserted by h264parse only, once per access unit: rtph264pay's config-interval=-1 inserts them
+    before every IDR *slice*, which splits the encoder's multi-slice keyframes (x264 zerolatency uses sliced
+    threads) into two pictures at the client, both decoded corrupt.
+    """
     feed = int(mount['feed'])
     line = (
         f'udpsrc address=127.0.0.1 port={feed} buffer-size=4194304 caps="{FEED_CAPS}" '
         '! queue max-size-buffers=0 max-size-bytes=0 max-size-time=2000000000 '
-        '! tsdemux name=demux '
-        'demux. ! video/x-h264 ! queue ! h264parse config-interval=-1 ! rtph264pay name=pay0 pt=96 config-interval=-1 '
+        '! tsdemux name=demux latency=0 '
+        'demux. ! video/x-h264 ! queue ! h264parse config-interval=-1 ! rtph264pay name=pay0 pt=96 '
     )
     if mount.get('audio', True):
         line += 'demux. ! audio/mpeg ! queue ! aacparse ! rtpmp4gpay name=pay1 pt=97 '

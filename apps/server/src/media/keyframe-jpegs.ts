@@ -14,10 +14,17 @@ const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
  * ffmpeg argv: JPEGs of the keyframes of an MPEG-TS stream on stdin (`-skip_frame nokey`: the other pictures are not
  * even decoded; one a GOP, i.e. one a second), scaled, one after another on stdout. A small probe, so the first comes
  * within a GOP; each picture as it is decoded (no frame-rate conversion across an encoder restart's new timestamps).
+ * It is fed keyframes only (`KeyframePackets`): the probe is cut to the first packets (the PMT's sound never comes,
+ * and 64 kB would be several keyframes), and one decoding thread (frame threads hold each picture until the next
+ * arrives, here a GOP later).
  */
 export function keyframeJpegArgs(width: number): string[] {
   return [
     ...QUICK_PROBE_ARGS,
+    '-probesize',
+    '32',
+    '-threads',
+    '1',
     '-skip_frame',
     'nokey',
     '-f',
@@ -42,16 +49,19 @@ export function keyframeJpegArgs(width: number): string[] {
 
 /**
  * What the keyframe decoder needs of an MPEG-TS stream (fan-out chunks, whole packets): each video keyframe's PES,
- * after the latest PAT and PMT, and the first packet of the video PES after it (its start ends the keyframe's PES
- * for the demuxer at once, instead of at the next keyframe); the sound and the other pictures are left out. The
- * decoder then reads about 1/30 of the stream in 1-3 writes a keyframe instead of every chunk (30-40 a second): a
- * third of its CPU (bench/media-all-outputs.mjs).
+ * after the latest PAT and PMT, and the first packet of each of the two video PES after it; the sound and the other
+ * pictures are left out. (ffmpeg's demuxer hands a PES on when the next one starts, and its H.264 parser hands a
+ * picture on when it sees the next one begin: without those two packets the keyframe would come out a GOP late.)
+ * The decoder then reads about 1/30 of the stream in 1-3 writes a keyframe instead of every chunk (30-40 a second):
+ * about half its CPU (bench/media-all-outputs.mjs).
  */
 export class KeyframePackets {
   private pat: Buffer | undefined;
   private pmt: Buffer | undefined;
   private readonly pmtPids = new Set<number>();
   private readonly videoPids = new Set<number>();
+  /** Video PES starts still to pass after the keyframe's (0: none, the keyframe's PES is passed whole). */
+  private startsToPass = 0;
   private inKeyframe = false;
 
   /** The packets of `chunk` to pass on (empty when none). */
@@ -77,10 +87,14 @@ export class KeyframePackets {
           close(at);
           kept.push(this.pat, this.pmt);
           this.inKeyframe = true;
+          this.startsToPass = 2;
           keep = true;
-        } else if (this.inKeyframe) {
+        } else if (this.inKeyframe && !payloadUnitStart(chunk, at)) {
           keep = true;
-          if (payloadUnitStart(chunk, at)) this.inKeyframe = false;
+        } else if (this.startsToPass > 0 && payloadUnitStart(chunk, at)) {
+          this.inKeyframe = false;
+          this.startsToPass--;
+          keep = true;
         }
       }
       if (keep && runStart < 0) runStart = at;

@@ -5,10 +5,11 @@ import { FollowingCopyOutput } from './following-output.js';
 
 /**
  * ffmpeg output args of a feed: MPEG-TS to a loopback UDP port, 7 TS packets a datagram (1316 bytes, under any
- * MTU). No encode: the copy output takes the fan-out's stream as it is.
+ * MTU). No encode: the copy output takes the fan-out's stream as it is. No mux delay (PTS = PCR): the muxer's
+ * default stamps each picture 0.7 s after its PCR, and the RTSP helper's tsdemux would hold it that long.
  */
 export function udpFeedArgs(port: number): string[] {
-  return ['-f', 'mpegts', `udp://127.0.0.1:${port}?pkt_size=1316`];
+  return ['-f', 'mpegts', '-muxdelay', '0', '-muxpreload', '0', `udp://127.0.0.1:${port}?pkt_size=1316`];
 }
 
 /** A UDP port on 127.0.0.1 that nothing uses now (the system picks it). */

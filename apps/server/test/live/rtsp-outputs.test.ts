@@ -264,6 +264,12 @@ describe.skipIf(!hasGstRtsp)('RTSP outputs (GStreamer RTSP server, real ffmpeg)'
     expect(tcp.codecs).toEqual(['aac', 'h264']);
     const udp = await pictureAt(url, 'udp', 'the main mount over UDP');
     expect(udp.video).toMatchObject({ codec_name: 'h264', width: 854, height: 480 });
+    // Keyframes arrive whole: x264's zerolatency keyframes have several slices, and SPS/PPS put between them
+    // (rtph264pay config-interval) made the client decode each keyframe as two broken pictures.
+    const { stderr } = await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'warning', '-rtsp_transport', 'tcp', '-i', url, '-t', '2.5', '-an', '-f', 'null', '-'],
+    ]);
+    expect(stderr).not.toMatch(/corrupt decoded frame|error while decoding/i);
   }, 40_000);
 
   it('the helper is started again when it dies, and serves again', async () => {

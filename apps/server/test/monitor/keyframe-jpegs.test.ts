@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JpegSplitter, KeyframeJpegs } from '../../src/media/keyframe-jpegs.js';
+import { JpegSplitter, KeyframeJpegs, KeyframePackets, keyframeJpegArgs } from '../../src/media/keyframe-jpegs.js';
+import { isRandomAccess, payloadUnitStart, pidOf, TS_PACKET } from '../../src/media/ts-packets.js';
 import { TsFanout } from '../../src/media/ts-fanout.js';
 import { waitFor } from '../wait.js';
 
@@ -64,5 +65,35 @@ describe('keyframe JPEGs (the confidence monitor preview’s decoder)', () => {
     const starts = jpegs.starts;
     expect(isJpeg(await jpegs.next())).toBe(true);
     expect(jpegs.starts).toBe(starts + 1);
+  });
+});
+
+describe('keyframe packets (what the preview decoder is fed)', () => {
+  // 3 s of picture and sound as the encoder writes them: 10 fps, a keyframe a second (PIDs: video 0x100, sound 0x101).
+  const ts = execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=10', '-f', 'lavfi', '-i', 'sine'],
+    ...['-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '10', '-c:a', 'aac', '-f', 'mpegts', 'pipe:1'],
+  ]);
+  const packets = (b: Buffer) => Array.from({ length: b.length / TS_PACKET }, (_, i) => b.subarray(i * TS_PACKET, (i + 1) * TS_PACKET));
+
+  it('passes each keyframe whole after PAT and PMT, and two video PES starts after it; no sound, no other pictures', () => {
+    const filter = new KeyframePackets();
+    // In chunks of 7 packets, as they come from the encoder's pipe.
+    const out = Buffer.concat(packets(ts).map((_, i, all) => (i % 7 ? Buffer.alloc(0) : filter.push(Buffer.concat(all.slice(i, i + 7))))));
+    const kept = packets(out);
+    expect(kept.length).toBeLessThan(packets(ts).length / 3);
+    expect(kept.every((p) => [0, 0x1000, 0x100].includes(pidOf(p)))).toBe(true);
+    const keyframes = kept.filter((p) => isRandomAccess(p)).length;
+    expect(keyframes).toBe(packets(ts).filter((p) => pidOf(p) === 0x100 && isRandomAccess(p)).length);
+    // Each keyframe: PAT, PMT, its packets, then two (truncated) PES starts that end it for the demuxer and parser.
+    const starts = kept.filter((p) => pidOf(p) === 0x100 && payloadUnitStart(p) && !isRandomAccess(p)).length;
+    expect(starts).toBe(keyframes * 2);
+    expect(pidOf(kept[0]!)).toBe(0);
+  });
+
+  it('the decoder makes one picture of each keyframe it is fed', () => {
+    const filter = new KeyframePackets();
+    const jpegs = execFileSync('ffmpeg', keyframeJpegArgs(160), { input: filter.push(ts) });
+    expect(new JpegSplitter().push(jpegs)).toHaveLength(3);
   });
 });

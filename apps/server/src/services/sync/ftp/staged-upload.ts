@@ -1,8 +1,8 @@
-import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { LocalFile } from '../local-file.js';
 import { TransferError } from '../transfer-target.js';
+import { localSha256 } from './file-hash.js';
 import { remoteBase, remoteDir } from './remote-path.js';
 
 /** What the staged upload needs of a logged-in FTP or SFTP session; paths are absolute. */
@@ -55,30 +55,13 @@ const parseResume = (s: string): ResumeState | undefined => {
   }
 };
 
-/** Hashes what passes through (the whole file's SHA-256 when fed the part before the offset first). */
-const hashing = (hash: Hash) =>
-  new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-
-async function hashRange(path: string, end: number, hash: Hash, signal: AbortSignal): Promise<void> {
-  if (end <= 0) return;
-  for await (const chunk of createReadStream(path, { end: end - 1, highWaterMark: 1 << 20 })) {
-    signal.throwIfAborted();
-    hash.update(chunk as Buffer);
-  }
-}
-
 /**
  * One file to an FTP or SFTP server, so that a half-sent file is never taken for a whole one and nothing is
  * sent twice under another name:
  * 1. bytes go to `{dest}.part`; an earlier attempt's part is continued (FTP: from its size, with APPE; SFTP:
  *    from the offset saved as confirmed, writing at that offset), a first attempt starts it anew;
  * 2. the part's size must equal the local file's, and where the server offers a SHA-256 (FTP `HASH`) it must
- *    equal the local one computed while sending;
+ *    equal the local one, computed while sending (beside it, in a thread of its own: `file-hash.ts`);
  * 3. the part is renamed to `dest` (replacing an older file of that name), then `{dest}.sha256` is written
  *    (`sha256sum -c` format), so a receiver can check the file it got.
  * Answers the local SHA-256.
@@ -86,9 +69,26 @@ async function hashRange(path: string, end: number, hash: Hash, signal: AbortSig
 export async function stagedUpload(fs: RemoteFs, u: StagedUpload): Promise<string> {
   const part = `${u.dest}.part`;
   const saved = parseResume(u.resume);
-  const hash = createHash('sha256');
-  let sha = '';
+  // Hashing stops with the attempt (an abort, or a failure before the hash was needed).
+  const hashing = new AbortController();
+  const stopHashing = () => hashing.abort(u.signal.reason);
+  u.signal.addEventListener('abort', stopHashing, { once: true });
+  try {
+    return await sendStaged(fs, u, part, saved, (size) => localSha256(u.local.path, size, hashing.signal));
+  } finally {
+    u.signal.removeEventListener('abort', stopHashing);
+    hashing.abort();
+  }
+}
 
+async function sendStaged(
+  fs: RemoteFs,
+  u: StagedUpload,
+  part: string,
+  saved: ResumeState | undefined,
+  localHash: (size: number) => Promise<string>,
+): Promise<string> {
+  let sha = '';
   if (saved?.stage !== 'rename' || (await fs.size(part)) !== undefined) {
     await fs.mkdirs(remoteDir(u.dest));
     let offset = 0;
@@ -101,9 +101,11 @@ export async function stagedUpload(fs: RemoteFs, u: StagedUpload): Promise<strin
     let confirmedNow = offset;
     const save = (stage: ResumeState['stage']) => u.saveResume(JSON.stringify({ stage, confirmed: confirmedNow } satisfies ResumeState));
     save('upload');
-    await hashRange(u.local.path, offset, hash, u.signal);
+    // The whole file's hash, computed while the bytes from the offset are sent.
+    const digest = localHash(u.local.size);
+    digest.catch(() => undefined); // awaited below; a failed send ends the attempt first
     u.progress(offset);
-    const source = createReadStream(u.local.path, { start: offset, highWaterMark: 1 << 20 }).pipe(hashing(hash));
+    const source = createReadStream(u.local.path, { start: offset, highWaterMark: 1 << 20 });
     await fs.write(source, part, offset, (bytes) => {
       confirmedNow = bytes;
       u.progress(bytes);
@@ -113,7 +115,7 @@ export async function stagedUpload(fs: RemoteFs, u: StagedUpload): Promise<strin
         save('upload');
       }
     });
-    sha = hash.digest('hex');
+    sha = await digest;
     const size = await fs.size(part);
     if (size !== u.local.size) {
       // What is there is not what was sent: the next attempt starts the part anew.
@@ -135,8 +137,7 @@ export async function stagedUpload(fs: RemoteFs, u: StagedUpload): Promise<strin
       u.saveResume('');
       throw new TransferError(`the server holds ${size ?? 0} of ${u.local.size} bytes of ${remoteBase(u.dest)}`, true);
     }
-    await hashRange(u.local.path, u.local.size, hash, u.signal);
-    sha = hash.digest('hex');
+    sha = await localHash(u.local.size);
   }
   await writeText(fs, `${u.dest}.sha256`, `${sha}  ${remoteBase(u.dest)}\n`);
   u.progress(u.local.size);
