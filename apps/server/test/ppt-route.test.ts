@@ -108,10 +108,38 @@ describe('ppt.html: the latest slide, pushed while pushenable is on', async () =
   }, 40_000);
 
   it('stops watching the slides when neither switching nor push is on, or nothing encodes', async () => {
-    await waitFor(() => t.internals.slides.watcherPid() === undefined, { what: 'the watcher to stop' });
+    // The encode is re-planned without its slides branch, then with it again.
+    await waitFor(() => t.internals.slides.watching() === undefined, { what: 'the watcher to stop' });
     await push(true);
-    await waitFor(() => t.internals.slides.watcherPid() !== undefined, { what: 'the watcher to start again' });
+    await waitFor(() => t.internals.slides.watching() !== undefined, { what: 'the watcher to start again' });
+    expect(t.internals.slides.watching()).toEqual({ channel: 'C', thresholdPercent: 10 });
+  });
+
+  it('re-plans the encode for a change of the slides branch only (channel, threshold), not of the duration or push', async () => {
+    const { encoder } = t.internals.media;
+    const write = (data: Record<string, string>) =>
+      t.post('writeconfig', { settingcode: 'setting_ppt', data: Object.entries(data).map(([key, value]) => ({ key, value })) }, admin);
+    await waitFor(() => encoder.running, { what: 'the encoder' });
+    // Re-plans are asked for while the setting is written: counted there.
+    const { media } = t.internals;
+    const apply = media.apply;
+    let replans = 0;
+    media.apply = () => {
+      replans++;
+      apply();
+    };
+    const restarts = encoder.restarts;
+    expect((await write({ switchduration: '20' })).body.result).toBe(true);
+    expect((await write({ switchenable: 'true' })).body.result).toBe(true);
+    expect(replans).toBe(0);
+    expect((await write({ switchdiff: '30' })).body.result).toBe(true);
+    expect(replans).toBe(1);
+    await waitFor(() => t.internals.slides.watching()?.thresholdPercent === 30, { what: 'the new threshold' });
+    expect(encoder.restarts).toBe(restarts + 1);
+    media.apply = apply;
+    expect((await write({ switchenable: 'false', switchdiff: '10' })).body.result).toBe(true);
+    await waitFor(() => t.internals.slides.watching()?.thresholdPercent === 10, { what: 'the threshold back' });
     await t.internals.media.stop();
-    await waitFor(() => t.internals.slides.watcherPid() === undefined, { what: 'the watcher to stop with the encoder' });
+    await waitFor(() => t.internals.slides.watching() === undefined, { what: 'the watcher to stop with the encoder' });
   });
 });

@@ -1,6 +1,7 @@
 import { LAYOUT_TYPES, type LayoutRect } from '@roomcast/contract';
 import { METER_KEY, PROGRAM_METER } from './audio-levels.js';
-import { SLIDES_FPS, slidesGraph } from './synthetic-slides.js';
+import { slideBranchGraph, slideBranchOutputs, type SlidesPlan } from './slide-branch.js';
+import { SLIDES_FPS, slidesDraw, slidesInput } from './synthetic-slides.js';
 
 /** What one composite encode needs; built from the settings by the engine, turned into ffmpeg argv here. */
 export interface EncoderPlan {
@@ -23,7 +24,13 @@ export interface EncoderPlan {
   meters?: boolean;
   /** The TZ ffmpeg runs in, so `%{localtime}` is device time (device-tz.ts); absent: the machine's zone. */
   tz?: string;
+  /** Slide detection (setting_ppt): a branch of this channel's decoded picture scores scene changes (slide-branch.ts). */
+  slides?: SlidesPlan;
 }
+
+/** The slides branch an encode of `plan` has: its channel must have a source. */
+export const slidesOf = (plan: Pick<EncoderPlan, 'slides' | 'sources'>): SlidesPlan | undefined =>
+  plan.slides && plan.sources[plan.slides.channel] ? plan.slides : undefined;
 
 /** The environment an encode of `plan` runs with (its TZ), for the process runner. */
 export const encoderEnv = (plan: Pick<EncoderPlan, 'tz'>): Record<string, string> | undefined => (plan.tz ? { TZ: plan.tz } : undefined);
@@ -118,7 +125,8 @@ export function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): 
     case 'v4l2':
       return ['-f', 'v4l2', '-framerate', String(fps), '-i', spec.device];
     case 'slides':
-      return ['-re', '-f', 'lavfi', '-i', slidesGraph({ width: w, height: h, seconds: spec.seconds, fps: Math.min(fps, SLIDES_FPS) })];
+      // Always the same size (the slot scales it): every encode draws the same picture (slide-watch.ts compares them).
+      return ['-re', '-f', 'lavfi', '-i', slidesInput()];
   }
 }
 
@@ -152,6 +160,8 @@ interface PictureGraph {
   filters: string[];
   /** The next input index (the audio inputs follow the picture's). */
   input: number;
+  /** The input index of each channel the picture shows (or blends from, in a transition). */
+  inputOf: Map<string, number>;
 }
 
 /** Inputs and filter graph of the composed picture: the layout's sources fitted into their slots, then the OSD. */
@@ -163,6 +173,7 @@ function pictureGraph(plan: EncoderPlan): PictureGraph {
   const uses = new Map<string, SlotUse[]>();
   for (const slot of pictures.flat()) uses.set(slot.letter, [...(uses.get(slot.letter) ?? []), slot]);
   const feeds = new Map<string, string[]>();
+  const inputOf = new Map<string, number>();
   let input = 0;
   for (const [letter, slots] of uses) {
     const px = slots.reduce((a, b) => (b.px.w * b.px.h > a.px.w * a.px.h ? b : a)).px;
@@ -172,11 +183,14 @@ function pictureGraph(plan: EncoderPlan): PictureGraph {
       spec.kind === 'synthetic'
         ? `,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='${filterValue(spec.label)}':x=(w-text_w)/2:y=h/2-text_h:fontsize=${even(px.h / 10)}:fontcolor=white,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='%{localtime}':x=(w-text_w)/2:y=h/2+text_h/2:fontsize=${even(px.h / 14)}:fontcolor=white`
         : '';
+    // The synthetic slides are drawn here, as the frame is used (synthetic-slides.ts).
+    const draw = spec.kind === 'slides' ? `${slidesDraw({ seconds: spec.seconds, fps: SLIDES_FPS })},` : '';
     const outs = slots.map((_, k) => `in${letter}${k}`);
     filters.push(
-      `[${input}:v]fps=${plan.fps}${label}${outs.length > 1 ? `,split=${outs.length}` : ''}${outs.map((o) => `[${o}]`).join('')}`,
+      `[${input}:v]${draw}fps=${plan.fps}${label}${outs.length > 1 ? `,split=${outs.length}` : ''}${outs.map((o) => `[${o}]`).join('')}`,
     );
     feeds.set(letter, outs);
+    inputOf.set(letter, input);
     input++;
   }
   // Each picture: the slots' sources fitted into their rectangles over black.
@@ -233,7 +247,7 @@ function pictureGraph(plan: EncoderPlan): PictureGraph {
     input++;
   }
   filters.push(`[${last}]${osd.length ? `${osd.join(',')},` : ''}format=yuv420p[pic]`);
-  return { args, filters, input };
+  return { args, filters, input, inputOf };
 }
 
 /** ffmpeg argv of one JPEG of the composed picture, `width` wide, on stdout: what the settings look like now. */
@@ -299,7 +313,21 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
 
   if (plan.sub) filters.push('[pic]split=2[hd][sdin]', `[sdin]scale=-2:${plan.sub.height}[sd]`);
   else filters.push('[pic]null[hd]');
-  args.push('-filter_complex', filters.join(';'), '-filter_complex', audioGraph);
+  // Slide detection: its own graph on the slides channel's input (opened here when the picture does not show it).
+  const slides = slidesOf(plan);
+  let slidesGraph: string[] = [];
+  if (slides) {
+    const source = plan.sources[slides.channel]!;
+    let at = picture.inputOf.get(slides.channel);
+    if (at === undefined) {
+      args.push(...inputArgs(source, 1280, 720, plan.fps));
+      at = input++;
+    }
+    const shown = new Set(slotsOf(plan, plan.layout).map((s) => s.letter));
+    const others = [...picture.inputOf].filter(([letter]) => letter !== slides.channel && shown.has(letter)).map(([, i]) => i);
+    slidesGraph = ['-filter_complex', slideBranchGraph({ plan: slides, source, input: at, others })];
+  }
+  args.push('-filter_complex', filters.join(';'), ...slidesGraph, '-filter_complex', audioGraph);
 
   // A 1 s GOP: segments, HLS and pause/resume cut at keyframes, so this bounds their precision (±0.5 s).
   const gop = String(plan.fps);
@@ -331,5 +359,6 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
   const audio = ['-c:a', 'aac', '-b:a', String(plan.audio.bitrate), '-ar', String(plan.audio.sampleRate), '-ac', '2', '-shortest'];
   args.push('-map', '[hd]', '-map', '[aout]', ...video(plan.main.bitrateK, plan.main.rc), ...audio, '-f', 'mpegts', 'pipe:1');
   if (plan.sub) args.push('-map', '[sd]', '-map', '[aoutsd]', ...video(plan.sub.bitrateK, plan.sub.rc), ...audio, '-f', 'mpegts', 'pipe:3');
+  if (slides) args.push(...slideBranchOutputs());
   return args;
 }

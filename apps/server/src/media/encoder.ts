@@ -1,11 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { AudioLevels, LevelLineParser, PROGRAM_METER } from './audio-levels.js';
-import { buildEncoderArgs, encoderEnv, inputMeters, LEVELS_FD, type EncoderPlan } from './encoder-args.js';
+import { buildEncoderArgs, encoderEnv, inputMeters, LEVELS_FD, slidesOf, type EncoderPlan } from './encoder-args.js';
 import { spawnFfmpeg, type Spawned } from './process-runner.js';
+import { SLIDE_FDS } from './slide-branch.js';
 import { TsFanout } from './ts-fanout.js';
 
 const RESTART_DELAY_MS = 300;
+/** ffmpeg 5.1 warns each time it converts to the JPEG pixel formats (the slides' JPEGs): not worth a log line. */
+const HARMLESS = /deprecated pixel format used, make sure you did set range correctly/;
 
 /**
  * The composite encoder: one ffmpeg process encoding the HD and SD pictures once; consumers attach to the
@@ -13,6 +16,7 @@ const RESTART_DELAY_MS = 300;
  * 'restart' so recordings roll to a new segment). Events: 'log' (line), 'start' (wanted from now on), 'restart',
  * 'exit' (code; `wanted` is false once it was stopped), and with a
  * plan that has `meters`, 'levels' each time the program meter has a new reading (~10 a second; `levels` holds them).
+ * At every start, 'slides' with the slides branch's plan and pipes (slide-watch.ts reads them), or undefined.
  */
 export class Encoder extends EventEmitter {
   readonly hd = new TsFanout();
@@ -76,7 +80,9 @@ export class Encoder extends EventEmitter {
     this.hd.reset();
     this.sd.reset();
     const plan = this.plan();
-    const p = spawnFfmpeg(buildEncoderArgs(plan), plan.meters ? LEVELS_FD - 2 : 1, false, encoderEnv(plan));
+    const slides = slidesOf(plan);
+    const pipes = slides ? SLIDE_FDS.thumbs - 2 : plan.meters ? LEVELS_FD - 2 : 1;
+    const p = spawnFfmpeg(buildEncoderArgs(plan), pipes, false, encoderEnv(plan));
     this.proc = p;
     p.child.stdout!.on('data', (d: Buffer) => this.hd.push(d));
     (p.child.stdio[3] as Readable).on('data', (d: Buffer) => this.sd.push(d));
@@ -98,9 +104,17 @@ export class Encoder extends EventEmitter {
       pending += d.toString('utf8');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) this.emit('log', line);
+      for (const line of lines) if (line.trim() && !HARMLESS.test(line)) this.emit('log', line);
     });
     p.child.on('error', (err) => this.emit('log', `ffmpeg could not start: ${err.message}`));
+    const stdio = p.child.stdio as Readable[];
+    if (slides) {
+      const tap = { plan: slides, scores: stdio[SLIDE_FDS.scores]!, jpegs: stdio[SLIDE_FDS.jpegs]!, thumbs: stdio[SLIDE_FDS.thumbs]! };
+      for (const s of [tap.scores, tap.jpegs, tap.thumbs]) s.on('error', () => undefined);
+      // Read by the slide watcher; with none, drained, or ffmpeg would stop when a pipe is full.
+      if (this.listenerCount('slides')) this.emit('slides', tap);
+      else for (const s of [tap.scores, tap.jpegs, tap.thumbs]) s.resume();
+    } else this.emit('slides', undefined);
     void p.exited.then((code) => {
       if (this.proc === p) this.proc = undefined;
       const planned = this.replanning;

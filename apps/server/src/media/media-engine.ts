@@ -6,12 +6,13 @@ import { audioOutput } from './audio-output.js';
 import { Encoder } from './encoder.js';
 import type { EncoderPlan, TransitionPlan } from './encoder-args.js';
 import type { EngineState } from './engine-state.js';
-import { defaultLayout, planFromSettings } from './plan-from-settings.js';
+import { defaultLayout, planFromSettings, sourceFor } from './plan-from-settings.js';
 import { deviceTz } from './device-tz.js';
 import { readLogo } from './logo-file.js';
 import { PicturePreview, PREVIEW_WIDTH } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
 import { rtspWatch } from './rtsp-watch.js';
+import type { SlidesPlan } from './slide-branch.js';
 
 /** Metric-compatible fonts for the OSD font names (Debian: fonts-crosextra-carlito, fonts-liberation). */
 export const FONT_FILES: Record<string, string> = {
@@ -92,6 +93,14 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   let encodedRevision = 0;
   /** The device time the running composite encode's TZ was made for. */
   let encodedTime: DeviceTime | undefined;
+  /** The slides branch the slide service wants (services/ppt sets it), and the one the running composite encode has. */
+  let slidesWanted: () => SlidesPlan | undefined = () => undefined;
+  let slidesEncoded: SlidesPlan | undefined;
+  /** The branch an encode would have now: one for a channel with a source that is not lost (the slate has no slides). */
+  const slidesNow = (hasSource: (letter: string) => boolean): SlidesPlan | undefined => {
+    const want = slidesWanted();
+    return want && hasSource(want.channel) && !rtsp.lost.has(want.channel) ? want : undefined;
+  };
   /**
    * The composite encode's plan (`composite` false: the base of an ISO plan). The SD picture is encoded when the
    * recording saves it (setting_advance_media_save.movie_low_enable) or the RTSP or RTMP sub output sends it.
@@ -121,13 +130,16 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     });
     shown = p.layout;
     const time = settings.deviceTime?.();
+    // Slide detection is a branch of the composite encode only (not of the ISO encodes or the still).
+    const slides = composite ? slidesNow((letter) => p.sources[letter] !== undefined) : undefined;
     if (composite) {
       sdPlanned = p.sub !== undefined;
       encodedRevision = revision;
       encodedTime = time;
+      slidesEncoded = slides;
     }
     // The composite encode measures its audio for the confidence monitor's meters; its clock shows device time.
-    return { ...p, meters: true, tz: time ? deviceTz(time.zoneMinutes, time.offsetMs) : undefined };
+    return { ...p, meters: true, tz: time ? deviceTz(time.zoneMinutes, time.offsetMs) : undefined, slides };
   };
   /** setting_layout_animate as a transition from the picture shown now; none when the layout is the same. */
   const transitionFrom = (from: EncoderPlan['layout'] | undefined, to: EncoderPlan['layout']): TransitionPlan | undefined => {
@@ -246,6 +258,27 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
     devices,
     /** Channels whose RTSP source is lost (shown as the no-signal slate). */
     lostChannels: () => [...rtsp.lost],
+    /** Slide detection in the composite encode (media/slide-branch.ts), for the slides domain. */
+    slides: {
+      /** What to detect on: asked at every start of the composite encode. */
+      want(plan: () => SlidesPlan | undefined): void {
+        slidesWanted = plan;
+      },
+      /** Whether the running encode's branch is not the one it would have now (`apply` then re-plans it). */
+      stale(): boolean {
+        if (!encoder.running) return false;
+        const video = settings.read('setting_video_input');
+        const next = slidesNow((letter) => sourceFor(letter, video[`channel${letter}`] ?? '', video, devices()) !== undefined);
+        return JSON.stringify(next) !== JSON.stringify(slidesEncoded);
+      },
+      /**
+       * The branch lost its picture while the encode goes on (a slides source not on the picture ended): an RTSP one
+       * is probed and marked lost, and the encode is re-planned with its branch when it is back (`pollLostSources`).
+       */
+      lost: async (plan: SlidesPlan): Promise<void> => {
+        if (rtspUrls()[plan.channel]) await rtsp.check();
+      },
+    },
     /** The confidence monitor: audio levels of the composite encode and a preview of its picture. */
     monitor: {
       /** The encoder runs (or restarts after a re-plan or a crash: the meters do not blink out meanwhile). */

@@ -1,70 +1,11 @@
 import { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
-import { inputArgs, type SourceSpec } from './encoder-args.js';
-import { spawnFfmpeg, type Spawned } from './process-runner.js';
+import { performance } from 'node:perf_hooks';
+import { THUMB_HEIGHT, THUMB_WIDTH, type SlideTap, type SlidesPlan } from './slide-branch.js';
 
-/** Frames a second the slides channel is decoded at for the scene score: a change is seen within 0.2 s. */
-export const WATCH_FPS = 5;
-/** The slide picture kept for ppt.html (the height keeps the source's aspect ratio). */
-export const WATCH_WIDTH = 1280;
-const WATCH_HEIGHT = 720;
-/** The file descriptor the scene scores are printed on. */
-const SCORES_FD = 3;
-/** Restart delays after an unexpected exit: from 1 s, doubling to 30 s; a run of 30 s starts again from 1 s. */
-const RESTART_MIN_MS = 1000;
-const RESTART_MAX_MS = 30_000;
+/** A branch that gave no thumbnail for this long has lost its picture (an unplugged or lost slides source). */
+export const STALL_MS = 3000;
 
-/** What the watcher watches: the slides channel's source and the change that counts as a new slide. */
-export interface SlideWatchPlan {
-  source: SourceSpec;
-  /** Scene score (ffmpeg `select`'s `scene`, 0-100 %) from which a picture is a new slide (`setting_ppt.switchdiff`). */
-  thresholdPercent: number;
-}
-
-/**
- * ffmpeg argv of the slide watcher: the channel decoded at WATCH_FPS and 1280 wide; `select` scores each frame
- * against the one before and passes the first frame and every frame scoring at least the threshold. Their scores
- * go to fd 3 as they pass (metadata print), their pictures to stdout as JPEGs.
- */
-export function slideWatchArgs(plan: SlideWatchPlan): string[] {
-  const threshold = Math.min(1, Math.max(0, plan.thresholdPercent / 100));
-  // A synthetic source is drawn at WATCH_FPS already. Elsewhere fps drops frames to it: it holds each frame until
-  // the next one arrives, one frame late, which costs a 30 fps camera 33 ms but would cost a 5 fps input 200 ms.
-  const drawn = plan.source.kind === 'slides' || plan.source.kind === 'synthetic';
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    ...inputArgs(plan.source, WATCH_WIDTH, WATCH_HEIGHT, WATCH_FPS),
-    '-map',
-    '0:v:0',
-    '-vf',
-    [
-      ...(drawn ? [] : [`fps=${WATCH_FPS}`]),
-      `scale=${WATCH_WIDTH}:-2`,
-      `select='eq(n\\,0)+gte(scene\\,${threshold.toFixed(4)})'`,
-      `metadata=mode=print:key=lavfi.scene_score:file='pipe\\:${SCORES_FD}':direct=1`,
-    ].join(','),
-    '-fps_mode',
-    'passthrough',
-    '-c:v',
-    'mjpeg',
-    '-q:v',
-    '4',
-    // Each JPEG out at once: frame threads would hold a picture until the next one (the next slide), and the
-    // output's buffer until 32 KB are written.
-    '-threads',
-    '1',
-    '-flush_packets',
-    '1',
-    '-f',
-    'image2pipe',
-    'pipe:1',
-  ];
-}
-
-/** One frame that passed: its number in the watcher's run and its scene score (0-1). */
+/** One frame that passed: its number among those that passed in the encode's run, and its scene score (0-1). */
 export interface PassedFrame {
   n: number;
   score: number;
@@ -118,109 +59,184 @@ export class JpegSplitter {
   }
 }
 
-/** A new slide: `change` false for the first picture of a run (what the channel shows when watching begins). */
+/** Cuts a raw video stream into its frames of `size` bytes. */
+export class FrameSplitter {
+  private buf: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly size: number) {}
+
+  push(chunk: Buffer): Buffer[] {
+    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    const out: Buffer[] = [];
+    while (this.buf.length >= this.size) {
+      out.push(Buffer.from(this.buf.subarray(0, this.size)));
+      this.buf = this.buf.subarray(this.size);
+    }
+    return out;
+  }
+}
+
+/**
+ * Scene score (0-1) of thumbnail `b` against thumbnail `a`: what ffmpeg's `select` computes between two frames
+ * (the mean absolute difference of their pixels, 0-255, over 100, at most 1), without its motion term, which needs
+ * the frame before `a`.
+ */
+export function thumbScore(a: Buffer, b: Buffer): number {
+  let sad = 0;
+  for (let i = 0; i < a.length; i++) sad += Math.abs(a[i]! - b[i]!);
+  return Math.min(1, sad / a.length / 100);
+}
+
+/** A new slide: `change` false for the first picture when watching begins (what the channel shows then). */
 export interface SlideEvent {
   change: boolean;
   /** Scene score in percent (0 for the first picture). */
   scorePercent: number;
-  /** When the watcher saw it (epoch ms). */
+  /** When it was seen (epoch ms). */
   at: number;
 }
 
+/** A frame that passed the branch's `select`, until its JPEG is there: its event, null when it is no new slide, undefined while undecided. */
+interface Passed {
+  event: SlideEvent | null | undefined;
+}
+
+const percent = (score: number) => Math.round(score * 1000) / 10;
+
 /**
- * The slide watcher: one supervised low-rate ffmpeg decoding the slides channel on its own (not a branch of the
- * composite encode, which restarts at every layout change). Events: 'change' (SlideEvent) as soon as a frame
- * passes (the score arrives before the picture is encoded), 'picture' (jpeg: Buffer, SlideEvent) when its JPEG is
- * whole, 'log' (line). Restarted with backoff after an unexpected exit (a lost camera, a source that is not there).
+ * Reads the slides branch of the composite encode (slide-branch.ts) at each of its starts (the encoder's 'slides'
+ * event). Events: 'change' (SlideEvent) as soon as a new slide's score arrives, 'picture' (jpeg: Buffer, SlideEvent)
+ * when its JPEG is whole, 'stalled' (SlidesPlan) when the branch gave no picture for STALL_MS, 'log' (line).
+ *
+ * The encode restarts at every layout change (a slide switch makes two), and ffmpeg scores each frame against the
+ * one before in the same run only. So the first picture of a run is compared here with the last thumbnail of the run
+ * before (the same channel): a slide changed while the encoder restarted is a new slide; the same slide is not shown
+ * again.
  */
 export class SlideWatch extends EventEmitter {
-  private proc: Spawned | undefined;
-  private current: SlideWatchPlan | undefined;
-  private restartTimer: NodeJS.Timeout | undefined;
-  private backoffMs = RESTART_MIN_MS;
-  private startedAt = 0;
+  private run: { tap: SlideTap; stop: () => void } | undefined;
+  /** The latest thumbnail of the slides channel: what the next run's first picture is compared with. */
+  private reference: { channel: string; thumb: Buffer } | undefined;
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(
+    encoder: Pick<EventEmitter, 'on'>,
+    private readonly now: () => number = Date.now,
+    private readonly stallMs = STALL_MS,
+  ) {
     super();
+    encoder.on('slides', (tap: SlideTap | undefined) => this.begin(tap));
+    encoder.on('exit', () => this.end());
   }
 
-  get running(): boolean {
-    return this.proc !== undefined;
+  /** The slides branch being read (the running encode's), or undefined. */
+  get watching(): SlidesPlan | undefined {
+    return this.run?.tap.plan;
   }
 
-  get pid(): number | undefined {
-    return this.proc?.child.pid;
+  /** Forgets the last slide: the next run's first picture is a first picture again (watching had stopped). */
+  forget(): void {
+    this.reference = undefined;
   }
 
-  /** The plan being watched (also while waiting to restart), or undefined when stopped. */
-  get plan(): SlideWatchPlan | undefined {
-    return this.current;
+  /** Stops reading (app close). */
+  stop(): void {
+    this.end();
+    this.forget();
   }
 
-  /** Watches with this plan; a running watcher with another plan is restarted on it. */
-  async watch(plan: SlideWatchPlan): Promise<void> {
-    if (this.current && JSON.stringify(this.current) === JSON.stringify(plan)) return;
-    await this.stop();
-    this.current = plan;
-    this.backoffMs = RESTART_MIN_MS;
-    this.spawn();
+  private end(): void {
+    this.run?.stop();
+    this.run = undefined;
   }
 
-  async stop(): Promise<void> {
-    this.current = undefined;
-    clearTimeout(this.restartTimer);
-    const p = this.proc;
-    if (!p) return;
-    p.child.kill('SIGTERM');
-    const timer = setTimeout(() => p.child.kill('SIGKILL'), 3000);
-    await p.exited;
-    clearTimeout(timer);
-  }
+  private begin(tap: SlideTap | undefined): void {
+    this.end();
+    if (!tap) {
+      // An encode without the branch: watching stopped.
+      this.forget();
+      return;
+    }
+    const { plan } = tap;
+    const previous = this.reference?.channel === plan.channel ? this.reference.thumb : undefined;
+    const run = { tap, stop: () => clearInterval(timer) };
+    this.run = run;
+    const live = () => this.run === run;
+    const passed: Passed[] = [];
+    const jpegQueue: Buffer[] = [];
+    let first: { entry: Passed; at: number } | undefined;
+    let firstThumb: Buffer | undefined;
 
-  private spawn(): void {
-    const plan = this.current;
-    if (!plan) return;
-    const p = spawnFfmpeg(slideWatchArgs(plan), SCORES_FD - 2);
-    this.proc = p;
-    this.startedAt = this.now();
-    const passed: SlideEvent[] = [];
-    const scores = new ScoreLineParser();
-    const fd3 = p.child.stdio[SCORES_FD] as Readable;
-    fd3.on('error', () => undefined);
-    fd3.on('data', (d: Buffer) => {
-      if (this.proc !== p) return;
-      for (const f of scores.push(d.toString('utf8'))) {
-        const event: SlideEvent = { change: f.n > 0, scorePercent: Math.round(f.score * 1000) / 10, at: this.now() };
-        passed.push(event);
-        if (event.change) this.emit('change', event);
+    // Pairs the frames that passed with their JPEGs, in order (the pipes are read independently).
+    const flush = () => {
+      while (passed.length && jpegQueue.length && passed[0]!.event !== undefined) {
+        const { event } = passed.shift()!;
+        const jpeg = jpegQueue.shift()!;
+        if (event) this.emit('picture', jpeg, event);
       }
+    };
+    // The run's first picture: the first slide when watching begins, else a new slide only if it differs enough
+    // from the last picture of the run before.
+    const decideFirst = () => {
+      if (!first || first.entry.event !== undefined || !firstThumb) return;
+      if (!previous) {
+        first.entry.event = { change: false, scorePercent: 0, at: first.at };
+        return;
+      }
+      const score = thumbScore(previous, firstThumb);
+      if (score * 100 < plan.thresholdPercent) {
+        first.entry.event = null;
+        return;
+      }
+      const event: SlideEvent = { change: true, scorePercent: percent(score), at: first.at };
+      first.entry.event = event;
+      this.emit('change', event);
+    };
+
+    const scores = new ScoreLineParser();
+    tap.scores.on('data', (d: Buffer) => {
+      if (!live()) return;
+      for (const f of scores.push(d.toString('utf8'))) {
+        const entry: Passed = { event: undefined };
+        passed.push(entry);
+        if (f.n === 0) {
+          first = { entry, at: this.now() };
+          decideFirst();
+        } else {
+          entry.event = { change: true, scorePercent: percent(f.score), at: this.now() };
+          this.emit('change', entry.event);
+        }
+      }
+      flush();
     });
     const jpegs = new JpegSplitter();
-    p.child.stdout!.on('data', (d: Buffer) => {
-      if (this.proc !== p) return;
-      for (const jpeg of jpegs.push(d)) {
-        const event = passed.shift() ?? { change: false, scorePercent: 0, at: this.now() };
-        this.emit('picture', jpeg, event);
+    tap.jpegs.on('data', (d: Buffer) => {
+      if (!live()) return;
+      jpegQueue.push(...jpegs.push(d));
+      flush();
+    });
+    const thumbs = new FrameSplitter(THUMB_WIDTH * THUMB_HEIGHT);
+    let lastThumb = performance.now();
+    let stalled = false;
+    tap.thumbs.on('data', (d: Buffer) => {
+      if (!live()) return;
+      for (const thumb of thumbs.push(d)) {
+        lastThumb = performance.now();
+        stalled = false;
+        if (!firstThumb) {
+          firstThumb = thumb;
+          decideFirst();
+        }
+        this.reference = { channel: plan.channel, thumb };
       }
+      flush();
     });
-    let pendingLine = '';
-    p.child.stderr!.on('data', (d: Buffer) => {
-      pendingLine += d.toString('utf8');
-      const lines = pendingLine.split('\n');
-      pendingLine = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) this.emit('log', line);
-    });
-    p.child.on('error', (err) => this.emit('log', `ffmpeg could not start: ${err.message}`));
-    void p.exited.then((code) => {
-      if (this.proc === p) this.proc = undefined;
-      if (this.current !== plan) return;
-      if (this.now() - this.startedAt >= RESTART_MAX_MS) this.backoffMs = RESTART_MIN_MS;
-      const delay = this.backoffMs;
-      this.backoffMs = Math.min(RESTART_MAX_MS, this.backoffMs * 2);
-      this.emit('log', `slide watcher exited (code ${code}); restarting in ${delay / 1000} s`);
-      this.restartTimer = setTimeout(() => {
-        if (this.current === plan && !this.proc) this.spawn();
-      }, delay);
-    });
+    // The branch's thumbnails come 5 times a second; none for STALL_MS: its input is gone (the picture goes on).
+    const timer = setInterval(() => {
+      if (stalled || performance.now() - lastThumb < this.stallMs) return;
+      stalled = true;
+      this.emit('log', `no picture from the slides channel ${plan.channel} for ${this.stallMs / 1000} s`);
+      this.emit('stalled', plan);
+    }, 500);
+    timer.unref();
   }
 }

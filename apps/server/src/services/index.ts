@@ -118,7 +118,7 @@ export function createServices({
   const ppt = createPpt({
     settings: settings.settings,
     encoder: media.encoder,
-    devices: media.devices,
+    media,
     layouts: layout.area.layouts,
     clock,
     log: mpLog,
@@ -299,7 +299,7 @@ export function createServices({
       rtmp: live.rtmp,
       /** The RTSP outputs (setting_live_rtsp): resumed by main.ts, halted by app.ts. */
       rtspOutputs: live.rtsp,
-      /** Slides (setting_ppt): the slide watcher and the latest slide for `api/ppt-route.ts`; halted by app.ts. */
+      /** Slides (setting_ppt): the slide watcher of the encoder's slides branch and the latest slide for `api/ppt-route.ts`; halted by app.ts. */
       slides: ppt.slides,
       /** Camera control and the serial ports: halted by app.ts (movements stopped, ports closed). */
       devices,

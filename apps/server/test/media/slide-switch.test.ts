@@ -2,15 +2,18 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
-import { recordingMark, waitFor, waitRecorded } from '../wait.js';
+import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
 import { thumbnails } from './frames.js';
 
 const RED = [0xc0, 0x39, 0x2b];
 /** The synthetic slides' title bar. */
 const YELLOW = [0xf2, 0xc1, 0x4e];
 const near = (got: number[], want: number[], tol = 45) => got.every((v, i) => Math.abs(v - want[i]!) <= tol);
-/** The synthetic slides change every PERIOD seconds, on the wall clock's multiples of it. */
-const PERIOD = 8;
+/**
+ * The synthetic slides change every PERIOD seconds, on the wall clock's multiples of it: 5 s of slides first, then
+ * A again for long enough to be recorded before the next change, even on a loaded machine.
+ */
+const PERIOD = 10;
 
 describe('slide switching on the real output', async () => {
   const t = await makeApp();
@@ -35,10 +38,20 @@ describe('slide switching on the real output', async () => {
   await t.post('setlayoutid', { id: 0 }, admin);
 
   it('a slide change puts the slides first (picture in picture of A) within a second, and A back after the duration', async () => {
+    // Each new slide the watcher sees asks the layout domain for the slides first.
+    const { layouts } = t.areas.layout;
+    const show = layouts.showSlidesFirst;
+    let slidesAsked = 0;
+    layouts.showSlidesFirst = (...a) => {
+      slidesAsked++;
+      return show(...a);
+    };
     // Start just after a slide change, so that the recording shows A for a few seconds before the next one.
     await waitFor(() => Date.now() % (PERIOD * 1000) < 2500, { timeoutMs: PERIOD * 1000 + 1000, what: 'the start of a slide period' });
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
     await waitRecorded(t, 1);
+    // The slides are scored inside the composite encode (its slides branch), though the picture does not show C.
+    expect(t.internals.slides.watching()).toEqual({ channel: 'C', thresholdPercent: 10 });
     const switched = await waitFor(() => t.internals.engine.layout?.type === 3 && Date.now(), {
       timeoutMs: PERIOD * 1000 + 5000,
       what: 'the slides-first layout',
@@ -52,8 +65,12 @@ describe('slide switching on the real output', async () => {
     const back = Date.now();
     expect(back - switched).toBeGreaterThanOrEqual(4900);
     expect(back - switched).toBeLessThan(6500);
-    // A second and a half of A again in the recording (from the encode after the switch back).
-    await waitRecorded(t, 1.5, { after: recordingMark(t) });
+    // A second and a half more in the recording, A again (the encode after the switch back; counted from the switch,
+    // as its segment may have begun already).
+    await waitRecorded(t, 1.5, { after: recordedSeconds(t) });
+    // The encodes after the switch and back carried the branch too, and saw the same slide: no new one meanwhile.
+    expect(t.internals.slides.watching()).toEqual({ channel: 'C', thresholdPercent: 10 });
+    expect(slidesAsked).toBe(1);
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
 
     const [rec] = t.internals.repos.recordings.inState('done');

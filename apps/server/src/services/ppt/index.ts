@@ -1,4 +1,5 @@
 import type { Encoder } from '../../media/encoder.js';
+import type { MediaEngine } from '../../media/media-engine.js';
 import type { Clock } from '../core/index.js';
 import type { LayoutService } from '../layout/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -9,7 +10,7 @@ export type { LatestSlide, SlideService } from './slide-service.js';
 export interface PptDeps {
   settings: SettingsService;
   encoder: Pick<Encoder, 'on' | 'wanted'>;
-  devices: () => Record<string, string>;
+  media: Pick<MediaEngine, 'apply' | 'slides'>;
   layouts: Pick<LayoutService, 'showSlidesFirst' | 'endSlidesFirst'>;
   clock: Clock;
   log: (line: string) => void;

@@ -1,16 +1,17 @@
 import type { Encoder } from '../../media/encoder.js';
-import { sourceFor } from '../../media/plan-from-settings.js';
-import { SlideWatch, type SlideEvent, type SlideWatchPlan } from '../../media/slide-watch.js';
+import type { MediaEngine } from '../../media/media-engine.js';
+import type { SlidesPlan } from '../../media/slide-branch.js';
+import { SlideWatch, type SlideEvent } from '../../media/slide-watch.js';
 import type { Clock } from '../core/index.js';
 import type { LayoutService } from '../layout/index.js';
 import type { SettingsService } from '../settings/index.js';
 
 export interface SlideServiceDeps {
   settings: SettingsService;
-  /** The composite encoder: the slides are watched only while it is wanted (recording, live, an output). */
+  /** The composite encoder: its runs carry the slides branch (its 'slides' event); slides are seen only while it is wanted. */
   encoder: Pick<Encoder, 'on' | 'wanted'>;
-  /** DATA_DIR/sources.json: capture devices by source name. */
-  devices: () => Record<string, string>;
+  /** The media engine's slide detection: what to detect on, and re-planning when that changed. */
+  media: Pick<MediaEngine, 'apply' | 'slides'>;
   layouts: Pick<LayoutService, 'showSlidesFirst' | 'endSlidesFirst'>;
   clock: Clock;
   log: (line: string) => void;
@@ -30,13 +31,13 @@ export interface LatestSlide {
 const on = (v: string | undefined) => v === 'true';
 
 /**
- * Slides (setting_ppt, docs/media-engine.md "Slides"): watches the slides channel (`slidechannel`) with the slide
- * watcher while the composite encoder is wanted and switching or push is on. A new slide switches the output to
- * the slides-first layout for `switchduration` seconds (the layout domain's one layout path) when `switchenable`
- * is on, and becomes the latest slide that ppt.html shows while `pushenable` is on.
+ * Slides (setting_ppt, docs/media-engine.md "Slides"): while switching or push is on, the composite encode carries a
+ * branch scoring the slides channel (`slidechannel`; media/slide-branch.ts), read by the slide watcher. A new slide
+ * switches the output to the slides-first layout for `switchduration` seconds (the layout domain's one layout path)
+ * when `switchenable` is on, and becomes the latest slide that ppt.html shows while `pushenable` is on.
  */
 export function slideService(d: SlideServiceDeps) {
-  const watch = d.watch ?? new SlideWatch(() => d.clock.now());
+  const watch = d.watch ?? new SlideWatch(d.encoder, () => d.clock.now());
   const ppt = () => d.settings.raw('setting_ppt');
   const pushEnabled = () => !d.mode4k && on(ppt().pushenable);
   let latest: LatestSlide | undefined;
@@ -44,24 +45,25 @@ export function slideService(d: SlideServiceDeps) {
   /** ppt.html's event streams: each new slide, and undefined when push is turned off (they close). */
   const listeners = new Set<(slide: LatestSlide | undefined) => void>();
 
-  /** What to watch now, or undefined: nothing encodes, both features are off, or the channel has no input. */
-  const wanted = (): SlideWatchPlan | undefined => {
+  /** The branch the composite encode should carry: none in 4K mode or with both features off. */
+  const wanted = (): SlidesPlan | undefined => {
     const p = ppt();
-    if (d.mode4k || !d.encoder.wanted || !(on(p.switchenable) || on(p.pushenable))) return undefined;
-    const letter = p.slidechannel || 'C';
-    const video = d.settings.raw('setting_video_input');
-    const source = sourceFor(letter, video[`channel${letter}`] ?? '', video, d.devices());
-    return source ? { source, thresholdPercent: Number(p.switchdiff) || 10 } : undefined;
+    if (d.mode4k || !(on(p.switchenable) || on(p.pushenable))) return undefined;
+    return { channel: p.slidechannel || 'C', thresholdPercent: Number(p.switchdiff) || 10 };
   };
+  d.media.slides.want(wanted);
+  /**
+   * After a write of setting_ppt or setting_video_input: a running encode is re-planned only when its branch changes
+   * (channel, threshold, on or off); the duration or push alone leave it running.
+   */
   const reconcile = () => {
-    const plan = wanted();
-    if (plan) void watch.watch(plan);
-    else void watch.stop();
+    if (d.media.slides.stale()) d.media.apply();
     // Switching turned off (or nothing to watch any more): the slides-first layout, if shown, goes at once.
-    if (!plan || !on(ppt().switchenable)) d.layouts.endSlidesFirst();
+    if (!wanted() || !on(ppt().switchenable)) d.layouts.endSlidesFirst();
   };
 
   watch.on('log', (line: string) => d.log(`[slides] ${line}`));
+  watch.on('stalled', (plan: SlidesPlan) => void d.media.slides.lost(plan));
   watch.on('change', (e: SlideEvent) => {
     const p = ppt();
     if (d.mode4k || !on(p.switchenable) || !d.encoder.wanted) return;
@@ -73,9 +75,11 @@ export function slideService(d: SlideServiceDeps) {
     latest = { jpeg, n: ++count, at: e.at };
     for (const listener of listeners) listener(latest);
   });
-  d.encoder.on('start', reconcile);
   d.encoder.on('exit', () => {
-    if (!d.encoder.wanted) reconcile();
+    if (d.encoder.wanted) return;
+    // The encode stopped: the layout before the slides comes back, and the next start's first picture is a first one.
+    watch.forget();
+    d.layouts.endSlidesFirst();
   });
   d.settings.onWritten((code, changed) => {
     if ((code === 'setting_ppt' || code === 'setting_video_input') && changed.length) reconcile();
@@ -92,12 +96,12 @@ export function slideService(d: SlideServiceDeps) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Looks again at what to watch (sources.json is read when watching starts). */
+    /** Looks again at what to detect on (sources.json is read when the encode starts). */
     reconcile,
-    /** The watcher's process id while it runs (the benchmark measures its CPU). */
-    watcherPid: () => watch.pid,
-    /** Stops watching (app close). */
-    halt: () => watch.stop(),
+    /** The slides branch the running composite encode carries and the watcher reads, or undefined. */
+    watching: (): SlidesPlan | undefined => watch.watching,
+    /** Stops reading (app close; the encoder is stopped apart). */
+    halt: async () => watch.stop(),
   };
 }
 export type SlideService = ReturnType<typeof slideService>;
