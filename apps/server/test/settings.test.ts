@@ -92,6 +92,19 @@ describe('settings (readconfig / writeconfig / getsetting / setsetting)', async 
       admin,
     );
     expect(bad.body.result).toBe(false);
+    // With several codes written, a key's issue names its code (two codes may share a key name).
+    expect(bad.body.message).toMatch(/^Invalid setting: setting_check_storage\.freesize: must be between 10 and 1800/);
+    const shared = await t.post(
+      'setsetting',
+      [
+        { section: 'setting_video_layout', data: [{ key: 'type', value: 'stretch' }] },
+        { section: 'setting_layout_animate', data: [{ key: 'type', value: '16' }] },
+      ],
+      admin,
+    );
+    expect(shared.body.message).toMatch(/^Invalid setting: setting_layout_animate\.type: /);
+    const one = await t.post('setsetting', [{ section: 'setting_layout_animate', data: [{ key: 'type', value: '16' }] }], admin);
+    expect(one.body.message).toMatch(/^Invalid setting: type: /);
     const good = await t.post(
       'setsetting',
       [

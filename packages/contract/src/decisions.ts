@@ -77,7 +77,7 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   {
     topic: 'getsetting / setsetting',
     decision:
-      'Multi-code forms of readconfig/writeconfig: sections are setting codes; setsetting validates every section first and writes all or none.',
+      'Multi-code forms of readconfig/writeconfig: sections are setting codes; setsetting validates every section first and writes all or none. A refused setsetting of several sections names each key of its message by its code (`Invalid setting: setting_layout_animate.type: must be one of …`), as two codes may have a key of the same name; readconfig/writeconfig and a one-section setsetting name the key alone.',
   },
   {
     topic: 'Forcing a user out',

@@ -45,6 +45,14 @@ describe("setting issues in the reader's language", () => {
     expect(text).toBe(
       'Invalid setting: Analog input volume: Enter a whole number from 0 to 100.; Mic 1 and mic 2 cannot both be on. Turn one of them off.',
     );
+    // Two codes of one save with the same key name: the code the service names labels it.
+    const codes = ['setting_video_layout', 'setting_layout_animate'] as const;
+    expect(saveFailureText('Invalid setting: setting_layout_animate.type: must be one of 0, 1, 2', codes)).toMatch(
+      /^Invalid setting: Animation type: /,
+    );
+    expect(saveFailureText('Invalid setting: setting_video_layout.type: must be one of stretch, equalratio', codes)).toMatch(
+      /^Invalid setting: Fit to window: /,
+    );
     await i18n.changeLanguage('zh_CN');
     expect(saveFailureText('Invalid setting: something new', ['setting_audio_input'])).toMatch(/something new$/);
     expect(saveFailureText('The system is busy, please try again later.', [])).not.toBe('');

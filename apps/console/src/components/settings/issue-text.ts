@@ -76,7 +76,7 @@ const INVALID_PREFIX = MESSAGES.settingInvalid.replace('{0}', '');
 
 /**
  * A failed save's message: the service's "Invalid setting: a; b" with each part in the reader's language
- * ("key: rule" parts name their field), any other message as `localizeServerMessage` gives it.
+ * ("key: rule" and "code.key: rule" parts name their field), any other message as `localizeServerMessage` gives it.
  */
 export function saveFailureText(message: string, codes: readonly SettingCode[]): string {
   if (!message.startsWith(INVALID_PREFIX)) return localizeServerMessage(message);
@@ -86,10 +86,13 @@ export function saveFailureText(message: string, codes: readonly SettingCode[]):
     .map((part) => {
       const rule = ruleText(part, codes);
       if (rule) return rule;
-      const m = /^(\w+): (.*)$/s.exec(part);
-      const code = m ? codes.find((c) => hasKey(c, m[1]!)) : undefined;
-      if (!m || !code) return part;
-      return `${t(`${code}.${m[1]}`)}: ${issueText(code, { key: m[1]!, message: m[2]! })}`;
+      // "key: rule", or "code.key: rule" when the save wrote several codes (two may share a key name).
+      const m = /^(?:(setting_\w+)\.)?(\w+): (.*)$/s.exec(part);
+      if (!m) return part;
+      const [, named, key, text] = m as unknown as [string, string | undefined, string, string];
+      const code = named ? codes.find((c) => c === named && hasKey(c, key)) : codes.find((c) => hasKey(c, key));
+      if (!code) return part;
+      return `${t(`${code}.${key}`)}: ${issueText(code, { key, message: text })}`;
     });
   return tMessage('settingInvalid', parts.join('; '));
 }

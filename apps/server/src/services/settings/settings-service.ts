@@ -49,7 +49,14 @@ export function settingsService(repos: Repositories, live: LiveValues = {}, ctx:
         for (const s of sections) {
           const result = applyWrite(s.code, repos.settings.read(s.code), s.data, ctx);
           if (result.ok) writes.push({ code: s.code, values: result.values, changed: result.changed });
-          else problems.push(...result.issues.map((i) => i.message));
+          // A key's own issue ("key: rule") names its setting code when several are written, as two codes may
+          // share a key name (the Effect screen's two `type` keys): "code.key: rule".
+          else
+            problems.push(
+              ...result.issues.map((i) =>
+                sections.length > 1 && i.message.startsWith(`${i.key}: `) ? `${s.code}.${i.message}` : i.message,
+              ),
+            );
         }
         if (problems.length) throw Fail.of('settingInvalid', problems.join('; '));
         return writes;
