@@ -4,12 +4,9 @@
 // TTI here: from navigation start (performance.timeOrigin) to the first task after the frame that shows the
 // user-code input enabled and focused (it has autoFocus): from then on a keystroke lands in the input. Each
 // load is cold (a new browser context: no cache, no storage); one warm-up load first is not counted.
-import { once } from 'node:events';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { bundleSizes, CONSOLE_DIST } from './lib/console-bundle.mjs';
+import { rmSync } from 'node:fs';
+import { launchChromium } from './lib/chromium.mjs';
+import { bundleSizes, copyConsole } from './lib/console-bundle.mjs';
 import { machine } from './lib/machine.mjs';
 import { startService } from './lib/service.mjs';
 
@@ -29,22 +26,9 @@ for (const r of sizes.routes) console.log(row(r.path, r.page, r));
 console.log(row('whole console (every JS file)', '', sizes.all));
 
 // The service serves a copy, so a rebuild meanwhile cannot change what is measured.
-const consoleCopy = mkdtempSync(join(tmpdir(), 'roomcast-bench-console-'));
-cpSync(CONSOLE_DIST, consoleCopy, { recursive: true });
+const consoleCopy = copyConsole();
 const svc = await startService({ CONSOLE_DIR: consoleCopy });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 /** Runs in the page before its own scripts: notes when the form is ready and when the page can next take input. */
 function watchLoginForm() {
@@ -105,7 +89,6 @@ try {
   );
 } finally {
   await browser.close();
-  svc.stop();
-  if (svc.proc.exitCode === null && svc.proc.signalCode === null) await once(svc.proc, 'exit');
+  await svc.close();
   for (const dir of [consoleCopy, svc.dataDir]) rmSync(dir, { recursive: true, force: true });
 }

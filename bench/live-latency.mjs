@@ -8,16 +8,13 @@
 // what the service sends (a client here decoding the WebSocket stream as it arrives); the rest is the player's.
 // Targets (issue 9): WebSocket median <= 1.0 s; HLS <= 4 s. Env: LATENCY_SECONDS (default 30 per way),
 // LATENCY_QUALITY (main_quality, default 1080), LATENCY_WARMUP (seconds of playing before measuring, default 5).
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import WebSocket from 'ws';
-import { clockAge, CLOCK_BITS, CLOCK_LAYOUT, readClock, startClockCamera, watchCamera, watchClock } from './lib/clock-camera.mjs';
-import { CONSOLE_DIST } from './lib/console-bundle.mjs';
+import { launchChromium } from './lib/chromium.mjs';
+import { clockAge, CLOCK_BITS, CLOCK_LAYOUT, readClock, watchCamera } from './lib/clock-camera.mjs';
+import { sec, startClockRoom, stats, watchServiceStream } from './lib/clock-room.mjs';
+import { copyConsole } from './lib/console-bundle.mjs';
 import { machine, sleep } from './lib/machine.mjs';
-import { startService } from './lib/service.mjs';
 
 const SECONDS = Number(process.env.LATENCY_SECONDS ?? 30);
 const WARMUP = Number(process.env.LATENCY_WARMUP ?? 5);
@@ -61,50 +58,15 @@ function sampleInPage(read, age, layout, ms) {
   });
 }
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const stats = (ages) => {
-  const s = [...ages].sort((a, b) => a - b);
-  return { n: s.length, min: s[0], median: quantile(s, 0.5), p95: quantile(s, 0.95), max: s.at(-1) };
-};
-const ms = (v) => `${(v / 1000).toFixed(2)} s`;
-
-// Interrupted: 'exit' handlers stop the camera and the service.
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 console.log('machine', JSON.stringify(machine()));
-const consoleCopy = mkdtempSync(join(tmpdir(), 'roomcast-bench-console-'));
-cpSync(CONSOLE_DIST, consoleCopy, { recursive: true });
-const camera = await startClockCamera();
-const svc = await startService({ CONSOLE_DIR: consoleCopy, MIN_FREE_MB: '100' });
-process.once('exit', () => svc.proc.kill('SIGTERM'));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
-});
-const must = async (name, body) => {
-  const res = await svc.call(name, body, svc.session);
-  if (!res.result) throw new Error(`${name}: ${res.message}`);
-  return res.data;
-};
+const consoleCopy = copyConsole();
+// Interrupted: 'exit' handlers stop the camera and the service.
+const room = await startClockRoom({ quality: QUALITY, env: { CONSOLE_DIR: consoleCopy } });
+const { camera, svc } = room;
+const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
+const must = svc.must;
 const results = {};
 try {
-  await must('writeconfig', {
-    settingcode: 'setting_video_input',
-    data: [
-      { key: 'channelA', value: 'rtsp' },
-      { key: 'rtspURLA', value: camera.url },
-    ],
-  });
-  await must('savelayout', [{ index: 0, type: 0, channels: 1, channeldata: ['A'] }]);
-  await must('setlayoutid', { id: 0 });
-  await must('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: QUALITY }] });
   await must('setsetting', [{ section: 'setting_room', data: [{ key: 'publish', value: 'true' }] }]);
   await must('roomlivectrl', { control: 'start' });
   console.log(
@@ -118,10 +80,7 @@ try {
     const cameraAges = [];
     const serviceAges = [];
     const reference = watchCamera(camera.url, (age) => cameraAges.push(age));
-    const sent = watchClock(['-f', 'mpegts', '-i', 'pipe:0'], (age) => serviceAges.push(age));
-    const socket = new WebSocket(`ws://127.0.0.1:${svc.port}${(await must('livesource', {})).ws}`);
-    socket.on('message', (data) => sent.write(data));
-    socket.on('error', () => undefined);
+    const sent = watchServiceStream(svc, (await must('livesource', {})).ws, (age) => serviceAges.push(age));
     try {
       await page.goto(`http://127.0.0.1:${svc.port}/main`);
       const video = page.locator('[data-testid=live-video][data-phase=playing]');
@@ -153,7 +112,6 @@ try {
         service: stats(serviceAges),
       };
     } finally {
-      socket.close();
       sent.stop();
       reference.stop();
       await context.close();
@@ -161,10 +119,8 @@ try {
   }
 } finally {
   await browser.close();
-  svc.stop();
-  if (svc.proc.exitCode === null && svc.proc.signalCode === null) await once(svc.proc, 'exit');
-  camera.stop();
-  for (const dir of [consoleCopy, svc.dataDir]) rmSync(dir, { recursive: true, force: true });
+  await room.stop();
+  rmSync(consoleCopy, { recursive: true, force: true });
 }
 
 console.log(`Chromium ${browser.version()}; load average at the end ${machine().load1} (${machine().cpus} cores)`);
@@ -173,13 +129,13 @@ for (const mode of MODES) {
   const s = r.stats;
   const verdict = s.median <= TARGET_MS[mode] ? 'meets' : 'MISSES';
   console.log(
-    `${mode === 'lowLatency' ? 'WebSocket (mpegts.js)' : 'HLS (hls.js)        '} [${r.playback}, ${r.width}x${r.height}]: median ${ms(s.median)}, p95 ${ms(s.p95)}, min ${ms(s.min)}, max ${ms(s.max)}; ${s.n} frames read, ${r.unread} unreadable of ${r.frames} shown (${(r.frames / SECONDS).toFixed(1)} fps); ${verdict} <= ${ms(TARGET_MS[mode])}`,
+    `${mode === 'lowLatency' ? 'WebSocket (mpegts.js)' : 'HLS (hls.js)        '} [${r.playback}, ${r.width}x${r.height}]: median ${sec(s.median)}, p95 ${sec(s.p95)}, min ${sec(s.min)}, max ${sec(s.max)}; ${s.n} frames read, ${r.unread} unreadable of ${r.frames} shown (${(r.frames / SECONDS).toFixed(1)} fps); ${verdict} <= ${sec(TARGET_MS[mode])}`,
   );
-  console.log(`  the camera alone (a client of the camera decoding it): median ${ms(r.camera.median)}, p95 ${ms(r.camera.p95)}`);
+  console.log(`  the camera alone (a client of the camera decoding it): median ${sec(r.camera.median)}, p95 ${sec(r.camera.p95)}`);
   console.log(
-    `  the service's WebSocket stream (a client here decoding it as it arrives): median ${ms(r.service.median)}, p95 ${ms(r.service.p95)}`,
+    `  the service's WebSocket stream (a client here decoding it as it arrives): median ${sec(r.service.median)}, p95 ${sec(r.service.p95)}`,
   );
-  console.log(`  the player's buffer ahead of the picture shown: median ${ms(r.ahead.median)}, p95 ${ms(r.ahead.p95)}`);
+  console.log(`  the player's buffer ahead of the picture shown: median ${sec(r.ahead.median)}, p95 ${sec(r.ahead.p95)}`);
 }
 // Whatever a library left open (a socket being closed, a child's pipe), the figures are out: done.
 process.exit(0);

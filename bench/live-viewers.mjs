@@ -19,11 +19,7 @@ console.log('machine', JSON.stringify(machine()));
 
 const svc = await startService({ MIN_FREE_MB: '100' });
 const base = `http://127.0.0.1:${svc.port}`;
-const must = async (name, body) => {
-  const res = await svc.call(name, body, svc.session);
-  if (!res.result) throw new Error(`${name}: ${res.message}`);
-  return res.data;
-};
+const must = svc.must;
 await must('setsetting', [{ section: 'setting_room', data: [{ key: 'publish', value: 'true' }] }]);
 await must('recordctl', { control: 'start' });
 await must('roomlivectrl', { control: 'start' });

@@ -7,12 +7,11 @@
 // press (which adds the DevTools round trip). Each press is held until its start is seen, then released and its stop
 // awaited, so every sample is a clean start of a movement.
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CONSOLE_DIST } from './lib/console-bundle.mjs';
+import { launchChromium } from './lib/chromium.mjs';
+import { copyConsole } from './lib/console-bundle.mjs';
 import { machine, sleep } from './lib/machine.mjs';
 import { startService } from './lib/service.mjs';
 
@@ -31,21 +30,9 @@ for (let i = 0; !existsSync(device); i++) {
   await sleep(20);
 }
 
-const consoleCopy = mkdtempSync(join(tmpdir(), 'roomcast-bench-console-'));
-cpSync(CONSOLE_DIST, consoleCopy, { recursive: true });
+const consoleCopy = copyConsole();
 const svc = await startService({ CONSOLE_DIR: consoleCopy, SERIAL_RS232_DEVICE: device });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 /** Waits until `n` bytes have arrived after chunk index `from`; the time the first of them came. */
 async function bytesAfter(from, n) {
@@ -111,8 +98,7 @@ try {
   console.log(`\np95 ${p95.toFixed(1)} ms: ${p95 <= TARGET_MS ? 'meets' : 'MISSES'} <= ${TARGET_MS} ms; load average ${machine().load1}`);
 } finally {
   await browser.close();
-  svc.stop();
-  if (svc.proc.exitCode === null && svc.proc.signalCode === null) await once(svc.proc, 'exit');
+  await svc.close();
   socat.kill();
   for (const d of [consoleCopy, svc.dataDir, dir]) rmSync(d, { recursive: true, force: true });
 }

@@ -6,52 +6,24 @@
 // Env: LATENCY_SECONDS (default 20 per transport), LATENCY_WARMUP (default 5), LATENCY_QUALITY (main_quality, default
 // 1080), RTSP_TRANSPORTS (default tcp,udp), BENCH_SERVER_DIST (another build, for A/B).
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
-import { rmSync } from 'node:fs';
-import WebSocket from 'ws';
 import { freePort } from '@roomcast/test-servers';
-import { startClockCamera, watchCamera, watchClock } from './lib/clock-camera.mjs';
+import { watchCamera, watchClock } from './lib/clock-camera.mjs';
+import { plausibleAge, sec, startClockRoom, stats, watchServiceStream } from './lib/clock-room.mjs';
 import { machine, sleep } from './lib/machine.mjs';
-import { startService } from './lib/service.mjs';
 
 const SECONDS = Number(process.env.LATENCY_SECONDS ?? 20);
 const WARMUP = Number(process.env.LATENCY_WARMUP ?? 5);
 const QUALITY = process.env.LATENCY_QUALITY ?? '1080';
 const TRANSPORTS = (process.env.RTSP_TRANSPORTS ?? 'tcp,udp').split(',');
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const stats = (ages) => {
-  const s = [...ages].sort((a, b) => a - b);
-  const ok = s.filter(plausible);
-  return { n: ok.length, misread: s.length - ok.length, median: quantile(ok, 0.5), p95: quantile(ok, 0.95) };
-};
-/** Ages outside 0-60 s are misread pictures (a corrupt one shows boxes of two times): counted, not used. */
-const plausible = (a) => a >= 0 && a < 60_000;
-const sec = (v) => (v === undefined ? '-' : `${(v / 1000).toFixed(2)} s`);
-
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 const load = [machine().load1];
 console.log('machine', JSON.stringify(machine()), process.env.BENCH_SERVER_DIST ? `service build ${process.env.BENCH_SERVER_DIST}` : '');
-const camera = await startClockCamera();
-const svc = await startService({ MIN_FREE_MB: '100' });
-process.once('exit', () => svc.proc.kill('SIGTERM'));
-const must = async (name, body) => {
-  const res = await svc.call(name, body, svc.session);
-  if (!res.result) throw new Error(`${name}: ${res.message}`);
-  return res.data;
-};
+// Interrupted: 'exit' handlers stop the camera and the service.
+const room = await startClockRoom({ quality: QUALITY });
+const { camera, svc } = room;
+const must = svc.must;
 const results = [];
 try {
-  await must('writeconfig', {
-    settingcode: 'setting_video_input',
-    data: [
-      { key: 'channelA', value: 'rtsp' },
-      { key: 'rtspURLA', value: camera.url },
-    ],
-  });
-  await must('savelayout', [{ index: 0, type: 0, channels: 1, channeldata: ['A'] }]);
-  await must('setlayoutid', { id: 0 });
-  await must('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: QUALITY }] });
   const port = await freePort();
   const url = (path) => `rtsp://127.0.0.1:${port}/${path}`;
   const rtsp = { mainenable: 'true', mainurl: url('main'), subenable: 'true', suburl: url('sub'), type: 'unicast' };
@@ -73,13 +45,10 @@ try {
     const clients = {
       camera: watchCamera(camera.url, (a) => ages.camera.push(a)),
       // Half a second of probing (ffmpeg's default, 5 s, would leave it that far behind the stream until it caught up).
-      service: watchClock(['-analyzeduration', '500000', '-f', 'mpegts', '-i', 'pipe:0'], (a) => ages.service.push(a)),
+      service: watchServiceStream(svc, ws, (a) => ages.service.push(a), ['-analyzeduration', '500000']),
       main: watchClock(['-rtsp_transport', transport, '-i', url('main')], (a) => ages.main.push(a)),
       sub: watchClock(['-rtsp_transport', transport, '-i', url('sub')], (a) => ages.sub.push(a)),
     };
-    const socket = new WebSocket(`ws://127.0.0.1:${svc.port}${ws}`);
-    socket.on('message', (data) => clients.service.write(data));
-    socket.on('error', () => undefined);
     await sleep(WARMUP * 1000);
     for (const [name, c] of Object.entries(clients)) {
       ages[name].length = 0;
@@ -88,17 +57,13 @@ try {
     await sleep(SECONDS * 1000);
     results.push({
       transport,
-      ...Object.fromEntries(Object.entries(ages).map(([name, a]) => [name, { ...stats(a), corrupt: clients[name].corrupt }])),
+      ...Object.fromEntries(Object.entries(ages).map(([name, a]) => [name, { ...stats(a, plausibleAge), corrupt: clients[name].corrupt }])),
     });
-    socket.close();
     for (const c of Object.values(clients)) c.stop();
     load.push(machine().load1);
   }
 } finally {
-  svc.stop();
-  if (svc.proc.exitCode === null && svc.proc.signalCode === null) await once(svc.proc, 'exit');
-  camera.stop();
-  rmSync(svc.dataDir, { recursive: true, force: true });
+  await room.stop();
 }
 
 console.log(`load average ${load.join(' → ')} (${machine().cpus} cores)`);

@@ -1,5 +1,7 @@
-// The JavaScript each console route needs, from the route table's sources and Vite's build manifest.
-import { existsSync, readFileSync } from 'node:fs';
+// The built console for benchmarks: the JavaScript each route needs, from the route table's sources and Vite's build
+// manifest, and a copy of the build for a service to serve.
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -7,6 +9,13 @@ export const CONSOLE_ROOT = new URL('../../apps/console/', import.meta.url).path
 // BENCH_CONSOLE_DIST: another build of the same sources (e.g. before a change), with its manifest.
 export const CONSOLE_DIST = process.env.BENCH_CONSOLE_DIST ?? join(CONSOLE_ROOT, 'dist');
 const MANIFEST = join(CONSOLE_DIST, '.vite/manifest.json');
+
+/** A copy of the built console in a new temporary folder, for the service to serve: a rebuild meanwhile cannot change what is measured. */
+export function copyConsole() {
+  const dir = mkdtempSync(join(tmpdir(), 'roomcast-bench-console-'));
+  cpSync(CONSOLE_DIST, dir, { recursive: true });
+  return dir;
+}
 
 /**
  * Every route with the lazy page it renders, read from the one route table: `pages.ts` (lazy page → module),

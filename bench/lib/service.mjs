@@ -1,5 +1,6 @@
 // Starts the built service as `npm start` does (its own port and DATA_DIR) for benchmarks.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,5 +42,17 @@ export async function startService(env = {}) {
     await sleep(100);
   }
   const session = (await call('login', { usercode: 'admin', password: PASSWORD })).data.sessionID;
-  return { dataDir, port, proc, call, session, stop: () => proc.kill('SIGTERM') };
+  /** A call that must succeed (as the admin unless another session is given): its data, or it throws. */
+  const must = async (name, body, as = session) => {
+    const res = await call(name, body, as);
+    if (!res.result) throw new Error(`${name}: ${res.message}`);
+    return res.data;
+  };
+  const stop = () => proc.kill('SIGTERM');
+  /** Stops it and waits until it has exited. */
+  const close = async () => {
+    stop();
+    if (proc.exitCode === null && proc.signalCode === null) await once(proc, 'exit');
+  };
+  return { dataDir, port, proc, call, must, session, stop, close };
 }

@@ -10,6 +10,7 @@ import {
 } from '@roomcast/contract';
 import type { SessionService, SessionUser } from '../services/access/index.js';
 import type { MonitorService } from '../services/system/index.js';
+import { openEventStream } from './event-stream.js';
 import { refusal, sendAnswer } from './refusals.js';
 
 /** Open level streams, all sessions together: each is cheap, but not unbounded. */
@@ -50,14 +51,7 @@ export function registerMonitorRoutes(app: FastifyInstance, sessions: SessionSer
     const user = permitted(req, reply);
     if (!user) return reply;
     if (count() >= MAX_STREAMS) return sendAnswer(reply, refusal.status(429, 'monitor: too many level streams'));
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-    });
+    const raw = openEventStream(reply);
     // A slow reader misses readings rather than queueing them: the next one is as good.
     let draining = false;
     raw.on('drain', () => {

@@ -10,6 +10,7 @@ import {
   type PptPageLanguage,
 } from '@roomcast/contract';
 import type { LatestSlide, SlideService } from '../services/ppt/index.js';
+import { openEventStream } from './event-stream.js';
 import { refusal, sendAnswer } from './refusals.js';
 
 /** Open event streams of ppt.html, all viewers together (a class of phones; each stream is only a socket). */
@@ -107,14 +108,7 @@ export function registerPptRoutes(app: FastifyInstance, slides: SlideService): v
   app.get(PPT_EVENTS_PATH, async (_req, reply) => {
     if (!slides.pushEnabled()) return sendAnswer(reply, refusal.notFound('slides are not shared'));
     if (streams.size >= MAX_STREAMS) return sendAnswer(reply, refusal.status(429, 'ppt: too many viewers'));
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-    });
+    const raw = openEventStream(reply);
     let unsubscribe = () => {};
     const close = () => {
       if (!streams.delete(close)) return;

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,24 +9,13 @@ import { RTSP_PYTHON, RtspServer, rtspRestartDelay } from '../../src/media/rtsp-
 import { rtspListeners, rtspTargetOf, rtspTargets, type LocalHost } from '../../src/services/live/rtsp-outputs.js';
 import { makeApp } from '../helpers.js';
 import { tsSeconds, waitFor, waitRecorded } from '../wait.js';
+import { freePort } from '@roomcast/test-servers';
 
 const run = promisify(execFile);
 const hasGstRtsp =
   existsSync(RTSP_PYTHON) &&
   (existsSync('/usr/lib/x86_64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib') ||
     existsSync('/usr/lib/aarch64-linux-gnu/girepository-1.0/GstRtspServer-1.0.typelib'));
-
-/** A TCP port on loopback that nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Probed {
   streams: { codec_name: string; codec_type: string; width?: number; height?: number }[];

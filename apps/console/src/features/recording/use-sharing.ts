@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { SHARE_TARGETS, type ShareTarget, type Transfer, type TransferTarget, type UploadState } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
+import { usePollWhile } from '../../api/use-poll-while';
 import { tMessage } from '../../app/messages';
 import { useWebConfig } from '../../app/webconfig';
 
@@ -38,12 +39,7 @@ export function useTransfers(recordid?: string) {
   const query = useCallQuery('listtransfer', { recordid: recordid ?? '' }, { silent: true });
   const transfers = query.data ?? [];
   const active = transfers.some(isActive);
-  const { refetch } = query;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void refetch(), ACTIVE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, refetch]);
+  usePollWhile(active, query.refetch, ACTIVE_POLL_MS);
 
   // States seen before, by transfer id: a change seen on this page is announced, not old outcomes.
   const seen = useRef(new Map<number, Transfer['state']>());
@@ -69,7 +65,7 @@ export function useTransfers(recordid?: string) {
       else void message.error(`${tMessage('msgShareError')}: ${t.error} (${where})`);
     }
   }, [transfers, message, tr]);
-  return { transfers, loading: query.isLoading, refetch };
+  return { transfers, loading: query.isLoading, refetch: query.refetch };
 }
 
 /**
@@ -80,12 +76,7 @@ export function useUploads(recordids: string[]): Map<string, UploadState[]> {
   const query = useCallQuery('listupload', { recordids }, { silent: true, enabled: recordids.length > 0 });
   const states = query.data ?? [];
   const active = states.some((u) => u.state === 'queued' || u.state === 'running');
-  const { refetch } = query;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void refetch(), ACTIVE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, refetch]);
+  usePollWhile(active, query.refetch, ACTIVE_POLL_MS);
   const byRecording = new Map<string, UploadState[]>();
   for (const u of states) byRecording.set(u.recordid, [...(byRecording.get(u.recordid) ?? []), u]);
   return byRecording;

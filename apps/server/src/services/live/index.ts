@@ -14,7 +14,8 @@ import { rtspOutputs } from './rtsp-outputs.js';
 export { LIVE_URL_TTL_S, sessionTag, type Grant, type LiveQuery } from './live-access.js';
 export { MAX_BUFFERED_BYTES, type ViewerSocket } from './live-viewers.js';
 export type { LiveService } from './live-service.js';
-export { RTMP_CHANNEL_OF, type RtmpChannel, type RtmpOutputs } from './rtmp-outputs.js';
+export { RTMP_CHANNEL_OF, type RtmpChannel } from './rtmp-channel.js';
+export type { RtmpOutputs } from './rtmp-outputs.js';
 export type { RtspOutputs } from './rtsp-outputs.js';
 
 /** Signed viewers' sessions are checked (and kept alive: watching counts as being there) this often. */

@@ -1,36 +1,26 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { MessageKey } from '@roomcast/contract';
 import type { EngineState } from '../../media/engine-state.js';
 import type { MediaEngine } from '../../media/media-engine.js';
-import { RtmpPush, type Progress } from '../../media/rtmp-push.js';
-import { Fail, type Clock, type Job } from '../core/index.js';
+import type { RtmpPush } from '../../media/rtmp-push.js';
+import { Fail, type Clock } from '../core/index.js';
 import type { SettingsService } from '../settings/index.js';
-
-/** The two RTMP outputs: main carries the HD picture, sub the SD one. */
-export type RtmpChannel = 'main' | 'sub';
-export const RTMP_CHANNELS: readonly RtmpChannel[] = ['main', 'sub'];
-/** rtmpchannelctl's channel numbers (spec: '1' main, '2' sub). */
-export const RTMP_CHANNEL_OF = { '1': 'main', '2': 'sub' } as const satisfies Record<string, RtmpChannel>;
-
-/** The first retry after a drop comes this long after it; each further failure doubles it, up to RETRY_MAX_MS. */
-export const RETRY_FIRST_MS = 1000;
-export const RETRY_MAX_MS = 30_000;
-/** An attempt whose ffmpeg has sent nothing for this long is stuck (the destination stopped reading): it is ended. */
-export const STALL_MS = 15_000;
-/** Media time an attempt must have sent before its failures are forgotten (the next drop retries after 1 s again). */
-export const STEADY_US = 10_000_000;
-
-/** How long after the `failures`-th failure in a row the next attempt starts: 1 s, 2 s, 4 s ... at most 30 s. */
-export function retryDelay(failures: number): number {
-  return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, Math.min(failures - 1, 20)));
-}
+import {
+  type AttemptHooks,
+  attemptPush,
+  outputState,
+  RTMP_CHANNELS,
+  RTMP_LABEL as LABEL,
+  type RtmpChannel,
+  type RtmpOutput,
+  retryJob,
+  STALL_MS,
+} from './rtmp-channel.js';
+import { savedRtmp } from './rtmp-saved.js';
 
 const REFUSALS: Record<RtmpChannel, { disabled: MessageKey; noUrl: MessageKey }> = {
   main: { disabled: 'rtmpMainDisabled', noUrl: 'rtmpMainNoUrl' },
   sub: { disabled: 'rtmpSubDisabled', noUrl: 'rtmpSubNoUrl' },
 };
-const LABEL: Record<RtmpChannel, string> = { main: 'RTMP main (HD)', sub: 'RTMP sub (SD)' };
 
 export interface RtmpOutputsDeps {
   settings: SettingsService;
@@ -46,23 +36,6 @@ export interface RtmpOutputsDeps {
   stallMs?: number;
 }
 
-/** One output that is on: started by an operator (or resumed), streaming, connecting or waiting to reconnect. */
-interface Output {
-  channel: RtmpChannel;
-  push: RtmpPush;
-  /** When it was started (epoch ms): the status's `mainlivingstart`/`sublivingstart`, kept over reconnects and restarts. */
-  start: number;
-  /** Attempts in a row that ended before streaming steadily. */
-  failures: number;
-  /** When the next attempt starts; undefined while an attempt runs. */
-  retryAt: number | undefined;
-  /** The running attempt has sent media (the destination takes it). */
-  streaming: boolean;
-}
-
-/** What is kept on disk while outputs are on, so that they come back after a restart. */
-type Saved = Partial<Record<RtmpChannel, { start: number }>>;
-
 /**
  * rtmpctl and rtmpchannelctl: the RTMP outputs of `setting_live_rtmp` (main = HD, sub = SD), each a stream copy
  * of the encoder's fan-out (`media/rtmp-push.ts`; no second encode). While one is on, the encoder runs (the media
@@ -70,11 +43,11 @@ type Saved = Partial<Record<RtmpChannel, { start: number }>>;
  * to 30 s), the state showing `reconn` until an attempt streams again; the retries and the stall check are one
  * scheduler job (`job`). Outputs that are on are kept in `DATA_DIR/run/rtmp.json` and come back at the next start
  * (`resume`, main.ts). A change of the settings follows: an output turned off is stopped, a new URL is used at once.
+ * Each channel's attempts, backoff and that job: `rtmp-channel.ts`; the file: `rtmp-saved.ts`.
  */
 export function rtmpOutputs(d: RtmpOutputsDeps) {
-  const runDir = join(d.dataDir, 'run');
-  const stateFile = join(runDir, 'rtmp.json');
-  const outputs = new Map<RtmpChannel, Output>();
+  const store = savedRtmp(d.dataDir);
+  const outputs = new Map<RtmpChannel, RtmpOutput>();
   const stallMs = d.stallMs ?? STALL_MS;
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -85,40 +58,12 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
 
   const values = () => d.settings.raw('setting_live_rtmp');
 
-  /** The status of one channel: 'false' off, 'true' started (connecting or streaming), 'reconn' reconnecting. */
-  const stateOf = (o: Output | undefined): EngineState['rtmp']['main'] =>
-    !o ? 'false' : o.retryAt !== undefined || (o.failures > 0 && !o.streaming) ? 'reconn' : 'true';
-
   function show(channel: RtmpChannel): void {
     const o = outputs.get(channel);
-    d.engine.rtmp[channel] = stateOf(o);
+    d.engine.rtmp[channel] = outputState(o);
     d.engine.rtmpStart[channel] = o?.start;
   }
-
-  function save(): void {
-    const saved: Saved = {};
-    for (const [channel, o] of outputs) saved[channel] = { start: o.start };
-    if (!outputs.size) {
-      rmSync(stateFile, { force: true });
-      return;
-    }
-    mkdirSync(runDir, { recursive: true });
-    writeFileSync(stateFile, JSON.stringify(saved));
-  }
-
-  function readSaved(): Saved {
-    try {
-      const raw = JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, { start?: unknown }>;
-      const saved: Saved = {};
-      for (const channel of RTMP_CHANNELS) {
-        const start = raw[channel]?.start;
-        if (typeof start === 'number' && Number.isFinite(start)) saved[channel] = { start };
-      }
-      return saved;
-    } catch {
-      return {};
-    }
-  }
+  const save = () => store.write(outputs);
 
   /** The URL a channel may start on, or the refusal why not. */
   function urlOf(channel: RtmpChannel): string {
@@ -129,49 +74,20 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     return url;
   }
 
-  /** A push of the output's fan-out to `url`; what it reports counts only while it is the output's push and the output is on. */
-  function newPush(o: Output, url: string): RtmpPush {
-    const current = () => outputs.get(o.channel) === o && o.push === push;
-    const push: RtmpPush = new RtmpPush(
-      d.media.encoder,
-      o.channel === 'main' ? 'hd' : 'sd',
-      url,
-      {
-        writing: () => {
-          if (!current()) return;
-          o.streaming = true;
-          if (o.failures > 0) {
-            d.log(`${LABEL[o.channel]}: streaming again`);
-            d.oplog(`${LABEL[o.channel]} output reconnected`);
-          }
-          show(o.channel);
-        },
-        progress: (p: Progress) => {
-          if (p.outTimeUs >= STEADY_US && o.failures > 0 && current()) o.failures = 0;
-        },
-        dropped: (reason) => {
-          if (!current()) return;
-          const was = o.streaming;
-          o.streaming = false;
-          o.failures++;
-          const delay = retryDelay(o.failures);
-          o.retryAt = d.clock.now() + delay;
-          d.log(`${LABEL[o.channel]}: ${reason}; retrying in ${delay / 1000} s`);
-          if (was || o.failures === 1) d.oplog(`${LABEL[o.channel]} output lost its destination; reconnecting`);
-          show(o.channel);
-          d.replan();
-        },
-      },
-      d.log,
-      () => d.clock.now(),
-    );
-    return push;
-  }
+  const hooks: AttemptHooks = {
+    media: d.media,
+    clock: d.clock,
+    log: d.log,
+    oplog: d.oplog,
+    isOn: (o) => outputs.get(o.channel) === o,
+    changed: show,
+    replan: d.replan,
+  };
 
   /** Turns a channel on: the encoder ensured first, then the push. */
   function begin(channel: RtmpChannel, url: string, start: number): void {
-    const o: Output = { channel, push: undefined as unknown as RtmpPush, start, failures: 0, retryAt: undefined, streaming: false };
-    o.push = newPush(o, url);
+    const o: RtmpOutput = { channel, push: undefined as unknown as RtmpPush, start, failures: 0, retryAt: undefined, streaming: false };
+    o.push = attemptPush(o, url, hooks);
     outputs.set(channel, o);
     // Marked on before the encoder is ensured: from here a release elsewhere (live stop, recording stop) keeps it.
     show(channel);
@@ -223,7 +139,7 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
         // The new push is the output's at once: the retry job never starts the old one again meanwhile.
         const old = o.push;
         Object.assign(o, { failures: 0, retryAt: undefined, streaming: false });
-        o.push = newPush(o, url);
+        o.push = attemptPush(o, url, hooks);
         show(channel);
         await old.stop();
         if (outputs.get(channel) !== o) continue;
@@ -239,29 +155,7 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
   });
 
   /** The retries and the stall check: due at the soonest retry, or when a running attempt would count as stuck. */
-  const job: Job = {
-    name: 'rtmp outputs',
-    next() {
-      let soonest: number | undefined;
-      for (const o of outputs.values()) {
-        const at = o.retryAt ?? (o.push.running ? o.push.lastProgressAt + stallMs : undefined);
-        if (at !== undefined && (soonest === undefined || at < soonest)) soonest = at;
-      }
-      return soonest;
-    },
-    async run(now) {
-      for (const o of outputs.values()) {
-        if (o.retryAt !== undefined && o.retryAt <= now) {
-          o.retryAt = undefined;
-          d.log(`${LABEL[o.channel]}: reconnecting (attempt ${o.failures + 1})`);
-          o.push.start();
-          show(o.channel);
-        } else if (o.retryAt === undefined && o.push.running && now - o.push.lastProgressAt >= stallMs) {
-          void o.push.abort(`nothing sent for ${stallMs / 1000} s`);
-        }
-      }
-    },
-  };
+  const job = retryJob(outputs, stallMs, hooks);
 
   return {
     /** rtmpchannelctl start: the channel on (nothing happens when it is on already, reconnecting included). */
@@ -300,7 +194,7 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     /** At boot: the outputs that were on come back (those still enabled with a URL). Returns how many did. */
     resume: () =>
       serial(async () => {
-        const saved = readSaved();
+        const saved = store.read();
         const back: { channel: RtmpChannel; url: string; start: number }[] = [];
         for (const channel of RTMP_CHANNELS) {
           const s = saved[channel];

@@ -2,7 +2,7 @@ import { LIMITS } from '@roomcast/contract';
 import { zoneOffsetMinutes } from '../core/index.js';
 
 export { zoneOffsetMinutes };
-import type { Cycle } from '../../db/repositories/schedules-repository.js';
+import type { ScheduleRow } from '../../db/repositories/schedules-repository.js';
 
 /**
  * Calendar math of recording schedules, pure. The device's zone is a fixed offset (`UTC±HH:MM`, no DST),
@@ -10,14 +10,7 @@ import type { Cycle } from '../../db/repositories/schedules-repository.js';
  * and the instant is local ms minus the offset. Dates are iterated as whole local days, which makes month
  * ends, leap days and year ends plain calendar facts of `Date.UTC`.
  */
-export interface Rule {
-  start: string;
-  stop: string;
-  cycle: Cycle;
-  weekdays: number;
-  months: number;
-  monthdays: number;
-}
+export type Rule = Pick<ScheduleRow, 'start' | 'stop' | 'cycle' | 'weekdays' | 'months' | 'monthdays'>;
 /** One occurrence: epoch ms. */
 export interface Occurrence {
   start: number;

@@ -1,23 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { sleep } from '../fault-helpers.js';
+
+export { freePort } from '@roomcast/test-servers';
 
 export const MAIN = new URL('../../../dist/main.js', import.meta.url).pathname;
 export const PASSWORD = 'Fault-Test-Pass-1';
 export const distBuilt = () => existsSync(MAIN);
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The built service as `npm start` runs it, on its own port and DATA_DIR; keeps the tail of its output for failures. */
 export function startService(dataDir: string, port: number, env: Record<string, string> = {}) {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Modal, Radio, Select, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Modal, Select } from 'antd';
 import { LAYOUT_TYPES, LIMITS } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, useCallMutation } from '../../../api/hooks';
 import { tMessage } from '../../../app/messages';
 import { toastWarning } from '../../../app/toast';
+import { LayoutChoices } from './LayoutChoices';
 import { LayoutPicture } from './LayoutPicture';
 import { acceptSlot, CHANNEL_OPTIONS, channelsForType, type LayoutSlot } from './layout-form';
 import './effect.css';
@@ -78,51 +79,39 @@ export function LayoutModal({ slots: saved, onClose }: Props) {
       mask={{ closable: false }}
     >
       <Flex vertical gap={16}>
-        <Flex vertical gap={4}>
-          <Typography.Text strong id="layout-slot-label">
-            {t('screens.effect.slot')}
-          </Typography.Text>
-          <Radio.Group
-            aria-labelledby="layout-slot-label"
-            value={index}
-            onChange={(e) => pickSlot(e.target.value as number)}
-            optionType="button"
-            className="rc-layout-choices"
-            options={Array.from({ length: LIMITS.layoutSlots }, (_, i) => {
-              const slot = slots.find((s) => s.index === i);
-              return {
-                value: i,
-                label: (
-                  <Flex vertical align="center" gap={2}>
-                    <LayoutPicture
-                      type={slot?.type ?? 0}
-                      channels={slot?.channeldata}
-                      label={`${t('screens.effect.slotN', { slot: i + 1 })}: ${typeName(slot?.type ?? 0)}`}
-                      width={48}
-                    />
-                    <span>{i + 1}</span>
-                  </Flex>
-                ),
-              };
-            })}
-          />
-        </Flex>
-        <Flex vertical gap={4}>
-          <Typography.Text strong id="layout-type-label">
-            {t('screens.effect.type')}
-          </Typography.Text>
-          <Radio.Group
-            aria-labelledby="layout-type-label"
-            value={type}
-            onChange={(e) => pickType(e.target.value as number)}
-            optionType="button"
-            className="rc-layout-choices"
-            options={LAYOUT_TYPES.map((lt) => ({
-              value: lt.id,
-              label: <LayoutPicture type={lt.id} label={typeName(lt.id)} width={48} />,
-            }))}
-          />
-        </Flex>
+        <LayoutChoices
+          id="layout-slot-label"
+          label={t('screens.effect.slot')}
+          value={index}
+          onChange={pickSlot}
+          options={Array.from({ length: LIMITS.layoutSlots }, (_, i) => {
+            const slot = slots.find((s) => s.index === i);
+            return {
+              value: i,
+              label: (
+                <Flex vertical align="center" gap={2}>
+                  <LayoutPicture
+                    type={slot?.type ?? 0}
+                    channels={slot?.channeldata}
+                    label={`${t('screens.effect.slotN', { slot: i + 1 })}: ${typeName(slot?.type ?? 0)}`}
+                    width={48}
+                  />
+                  <span>{i + 1}</span>
+                </Flex>
+              ),
+            };
+          })}
+        />
+        <LayoutChoices
+          id="layout-type-label"
+          label={t('screens.effect.type')}
+          value={type}
+          onChange={pickType}
+          options={LAYOUT_TYPES.map((lt) => ({
+            value: lt.id,
+            label: <LayoutPicture type={lt.id} label={typeName(lt.id)} width={48} />,
+          }))}
+        />
         <Flex gap={16} align="flex-start" wrap>
           <LayoutPicture type={type} channels={shown} label={`${typeName(type)}: ${shown.join(', ')}`} width={192} />
           <Form layout="vertical" className="rc-layout-windows">

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { CALLS, checkAll, type Transfer, type TransferTarget } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { useCallQuery } from '../../../api/hooks';
+import { usePollWhile } from '../../../api/use-poll-while';
 import { useAuth } from '../../../app/auth';
 import { TransferState } from '../../../components/transfers/TransferState';
 
@@ -23,12 +23,7 @@ export function UploadQueue({ target, title = 'screens.thirdparty.queue' }: { ta
   const query = useCallQuery('listtransfer', { recordid: '', target }, { silent: true, enabled: allowed });
   const rows = query.data ?? [];
   const active = rows.some((x) => x.state === 'queued' || x.state === 'running');
-  const { refetch } = query;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void refetch(), ACTIVE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, refetch]);
+  usePollWhile(active, query.refetch, ACTIVE_POLL_MS);
   if (!allowed) return null;
   const columns: TableColumnsType<Transfer> = [
     { title: tr('columns.title'), dataIndex: 'title' },
