@@ -12,8 +12,9 @@
 //     (/proc) over each phase, and the difference on minus off: what detecting the slides costs there.
 //  3. Single processes on the same RTSP source, alternating, SLIDE_ROUNDS times SLIDE_PHASE_S seconds: ffmpeg decoding
 //     it only (what the encode does anyway for a channel on the picture), and decoding it with the slides branch
-//     (apps/server/dist/media/slide-branch.ts, without the picture): the branch's own cost is the difference, and with
-//     the decode what detection costs for a channel the picture does not show. With SLIDE_WATCHER_DIST=<a dist of the
+//     (apps/server/dist/media/slide-branch.ts, without the picture): the branch's own cost is the difference; and as
+//     the encode opens a channel the picture does not show (`slidesOnlyInputArgs`: no deblocking, one thread), what
+//     detection costs for such a channel. With SLIDE_WATCHER_DIST=<a dist of the
 //     build before, which had it>, the former slide watcher (a second ffmpeg) on the same source beside them.
 // BENCH_SERVER_DIST=<another build's dist> runs 1 and 2 against that build (e.g. the one before a change).
 // Needs `npm run build` first. Prints figures; never fails the build.
@@ -23,7 +24,7 @@ import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { inputArgs } from '../apps/server/dist/media/encoder-args.js';
+import { inputArgs, slidesOnlyInputArgs } from '../apps/server/dist/media/encoder-args.js';
 import { slideBranchGraph, slideBranchOutputs } from '../apps/server/dist/media/slide-branch.js';
 import { cpuSeconds, machine, sleep, treeCpuSeconds } from './lib/machine.mjs';
 import { startService } from './lib/service.mjs';
@@ -243,6 +244,17 @@ async function processes(what, url) {
       args: [
         ...quiet,
         ...inputArgs(source, 1920, 1080, 30),
+        '-filter_complex',
+        slideBranchGraph({ plan: { channel: 'C', thresholdPercent: 10 }, source, input: 0, others: [] }),
+        ...slideBranchOutputs(),
+      ],
+      pipes: 5,
+    },
+    // What the encode does for a slides channel it does not show (encoder-args.ts).
+    'decoded for the slides alone + branch': {
+      args: [
+        ...quiet,
+        ...slidesOnlyInputArgs(source, 30),
         '-filter_complex',
         slideBranchGraph({ plan: { channel: 'C', thresholdPercent: 10 }, source, input: 0, others: [] }),
         ...slideBranchOutputs(),

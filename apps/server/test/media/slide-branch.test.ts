@@ -66,6 +66,19 @@ describe('the slides branch of the composite encode (argv)', () => {
     expect(branch).toMatch(/^\[0:v\]fps=5\[slsync0\];\[1:v\]crop=2:2:0:0,format=gray\[sltick0\];/);
     expect(branch).not.toContain('[2:v]');
     expect(branch).toContain('[slsync1]split=2');
+    // Shared with the picture: decoded in full.
+    expect(args).not.toContain('-skip_loop_filter');
+  });
+
+  it('decodes an RTSP slides channel the picture does not show without the deblocking filter, in one thread', () => {
+    const args = buildEncoderArgs(
+      testPlan({ ...unshown, sources: { ...unshown.sources, C: { kind: 'rtsp', url: 'rtsp://127.0.0.1:8554/pc' } } }),
+    );
+    const at = args.indexOf('rtsp://127.0.0.1:8554/pc');
+    expect(args.slice(at - 11, at + 1)).toEqual([
+      ...['-skip_loop_filter', 'all', '-threads', '1'],
+      ...['-rtsp_transport', 'tcp', '-timeout', '2000000', '-fpsprobesize', '0', '-i', 'rtsp://127.0.0.1:8554/pc'],
+    ]);
   });
 });
 
