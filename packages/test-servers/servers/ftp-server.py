@@ -50,7 +50,14 @@ class Handler(base):
 if args.hash:
     Handler.proto_cmds = dict(proto_cmds)
     Handler.proto_cmds["HASH"] = dict(perm="r", auth=True, arg=True, help="Syntax: HASH <SP> file-name (SHA-256).")
-    Handler._extra_feats = ["HASH SHA-256*"]
+
+    class HashHandler(Handler):
+        # FEAT lists what __init__ puts in the instance's _extra_feats (a class attribute is overwritten there).
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            self._extra_feats = self._extra_feats + ["HASH SHA-256*"]
+
+    Handler = HashHandler
 
 if args.cert:
     Handler.certfile = args.cert

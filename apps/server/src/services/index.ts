@@ -190,6 +190,7 @@ export function createServices({
     storage: recording.mediaStorage,
     addRemovalGuard: recording.addRemovalGuard,
     onRecordingFinished: recording.recording.onFinished,
+    fileHashes: recording.fileHashes,
     cloudShare: settings.webconfig.site.cloundShare,
     cloudUrls: config.cloudUrls,
     chunkBytes: config.uploadChunkBytes,

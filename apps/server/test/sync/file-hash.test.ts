@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localSha256, sha256InThread } from '../../src/services/sync/ftp/file-hash.js';
+import { localSha256, sha256InThread } from '../../src/services/recording/file-hash.js';
 
 /*
- * The local file's SHA-256 that an FTP/SFTP upload computes beside the sending: in the calling thread for a small
+ * A recording file's SHA-256 as finalize (or an upload without a stored one) computes it: in the calling thread for a small
  * file (and from the TypeScript sources, which have no compiled hash thread), in the hash thread of the built service
  * for a large one.
  */
@@ -20,7 +20,7 @@ const file = (name: string, bytes: Buffer) => {
   return path;
 };
 /** The built service's module, whose large files go to the hash thread beside it. */
-const BUILT = new URL('../../dist/services/sync/ftp/file-hash.js', import.meta.url);
+const BUILT = new URL('../../dist/services/recording/file-hash.js', import.meta.url);
 const WORKER_BUILT = existsSync(new URL('./hash-worker.js', BUILT));
 
 describe('local file SHA-256', () => {
@@ -41,7 +41,7 @@ describe('local file SHA-256', () => {
   });
 
   it.skipIf(!WORKER_BUILT)('a large file in the hash thread (built service), and an abort ends that thread', async () => {
-    const built = (await import(BUILT.href)) as typeof import('../../src/services/sync/ftp/file-hash.js');
+    const built = (await import(BUILT.href)) as typeof import('../../src/services/recording/file-hash.js');
     const bytes = randomBytes(40 << 20);
     const path = file('large', bytes);
     expect(await built.localSha256(path, bytes.length, new AbortController().signal)).toBe(sha(bytes));

@@ -7,7 +7,8 @@ import { ftpConfigOf, type FtpConfig } from '../../src/services/sync/ftp/ftp-con
 import { openFtpSession } from '../../src/services/sync/ftp/ftp-session.js';
 import type { RemoteSession } from '../../src/services/sync/ftp/remote-session.js';
 import { openSftpSession } from '../../src/services/sync/ftp/sftp-session.js';
-import { stagedUpload } from '../../src/services/sync/ftp/staged-upload.js';
+import { sha256InThread } from '../../src/services/recording/file-hash.js';
+import { stagedUpload, type RemoteFs, type StagedUpload } from '../../src/services/sync/ftp/staged-upload.js';
 import { TransferError } from '../../src/services/sync/transfer-target.js';
 import { isRoot, startFtpServer, startSshd, type UploadServer } from '@roomcast/test-servers';
 
@@ -28,6 +29,9 @@ function localFile(name: string, bytes: Buffer) {
 
 const configOf = (s: UploadServer, protocol: FtpConfig['protocol']) =>
   ftpConfigOf({ enable: 'true', protocol, host: '127.0.0.1', port: String(s.port), username: s.user, password: s.password });
+
+/** The staged upload with the local file's SHA-256 as the service hands it over (here computed, as for a file without a stored one). */
+const staged = (fs: RemoteFs, u: Omit<StagedUpload, 'sha256'>) => stagedUpload(fs, { ...u, sha256: () => sha256InThread(u.local.path) });
 
 function attempt(resume = '') {
   const state = { resume, saved: [] as string[], progress: 0 };
@@ -53,7 +57,7 @@ function sessionCases(open: () => Promise<RemoteSession>, server: () => UploadSe
     const s = await open();
     try {
       const a = attempt();
-      const digest = await stagedUpload(s.fs, { local, dest: `${s.home.replace(/\/$/, '')}/2026/講座/lecture_one.mp4`, ...a });
+      const digest = await staged(s.fs, { local, dest: `${s.home.replace(/\/$/, '')}/2026/講座/lecture_one.mp4`, ...a });
       expect(digest).toBe(sha(bytes));
       const dir = join(server().root, '2026', '講座');
       expect(readdirSync(dir).sort()).toEqual(['lecture_one.mp4', 'lecture_one.mp4.sha256']);
@@ -75,7 +79,7 @@ function sessionCases(open: () => Promise<RemoteSession>, server: () => UploadSe
     const s = await open();
     try {
       const a = attempt(JSON.stringify({ stage: 'upload', confirmed: 700_000 }));
-      await stagedUpload(s.fs, { local, dest: `${s.home.replace(/\/$/, '')}/resume.mp4`, ...a });
+      await staged(s.fs, { local, dest: `${s.home.replace(/\/$/, '')}/resume.mp4`, ...a });
       expect(sha(readFileSync(join(server().root, 'resume.mp4')))).toBe(sha(bytes));
       expect(existsSync(join(server().root, 'resume.mp4.part'))).toBe(false);
     } finally {
@@ -89,7 +93,7 @@ function sessionCases(open: () => Promise<RemoteSession>, server: () => UploadSe
     server().put('fresh.mp4.part', randomBytes(200_000));
     const s = await open();
     try {
-      await stagedUpload(s.fs, { local, dest: `${s.home.replace(/\/$/, '')}/fresh.mp4`, ...attempt() });
+      await staged(s.fs, { local, dest: `${s.home.replace(/\/$/, '')}/fresh.mp4`, ...attempt() });
       expect(sha(readFileSync(join(server().root, 'fresh.mp4')))).toBe(sha(bytes));
     } finally {
       s.close();
@@ -116,6 +120,21 @@ describe('FTP with pyftpdlib', async () => {
     expect((err as Error).message).toMatch(/^FTP server: 530/);
   });
 
+  it('checks the server’s HASH against the hash it is handed (a stored one is not read from the file again)', async () => {
+    const bytes = randomBytes(300_000);
+    const local = localFile('stored-hash.mp4', bytes);
+    const s = await openFtpSession(configOf(server, 'ftp'));
+    try {
+      const handed = { ...attempt(), local, dest: `${s.home.replace(/\/$/, '')}/stored-hash.mp4` };
+      const wrong = await stagedUpload(s.fs, { ...handed, sha256: async () => '0'.repeat(64) }).catch((e: unknown) => e);
+      expect(wrong).toMatchObject({ retryable: true, message: expect.stringMatching(/SHA-256 of stored-hash.mp4 differs/) });
+      expect(await stagedUpload(s.fs, { ...handed, sha256: async () => sha(bytes) })).toBe(sha(bytes));
+      expect(readFileSync(join(server.root, 'stored-hash.mp4.sha256'), 'utf8')).toBe(`${sha(bytes)}  stored-hash.mp4\n`);
+    } finally {
+      s.close();
+    }
+  });
+
   it('a server that is not there is worth retrying', async () => {
     const err = await openFtpSession({ ...configOf(server, 'ftp'), port: 1 }).catch((e: unknown) => e);
     expect(err).toMatchObject({ retryable: true });
@@ -129,7 +148,7 @@ describe('explicit FTPS with a certificate for 127.0.0.1', async () => {
     const bytes = randomBytes(400_000);
     const s = await openFtpSession(configOf(server, 'ftps'), { ca: server.ca });
     try {
-      await stagedUpload(s.fs, { local: localFile('tls.mp4', bytes), dest: `${s.home.replace(/\/$/, '')}/tls.mp4`, ...attempt() });
+      await staged(s.fs, { local: localFile('tls.mp4', bytes), dest: `${s.home.replace(/\/$/, '')}/tls.mp4`, ...attempt() });
     } finally {
       s.close();
     }

@@ -31,6 +31,10 @@ export interface RecordingFileRow {
   starttime: string;
   duration_ms: number;
   missing?: number;
+  /** The file's SHA-256 (hex) and the size and mtimeMs it was computed for (migration 013; `recording-file-hash.ts`). */
+  sha256?: string | null;
+  sha256_size?: number | null;
+  sha256_mtime?: number | null;
 }
 
 export function recordingsRepository(db: Db) {
@@ -53,6 +57,8 @@ export function recordingsRepository(db: Db) {
   );
   const allFiles = db.prepare<[], RecordingFileRow>('SELECT * FROM recording_files');
   const fileByPath = db.prepare<[string], RecordingFileRow>('SELECT * FROM recording_files WHERE filepath = ?');
+  const fileById = db.prepare<[number], RecordingFileRow>('SELECT * FROM recording_files WHERE id = ?');
+  const setFileHash = db.prepare('UPDATE recording_files SET sha256 = ?, sha256_size = ?, sha256_mtime = ? WHERE id = ?');
   const setMissing = db.prepare('UPDATE recording_files SET missing = ? WHERE id = ?');
   const byDir = db.prepare<[string], RecordingRow>('SELECT * FROM recordings WHERE dir = ?');
   const insertDone =
@@ -95,6 +101,9 @@ export function recordingsRepository(db: Db) {
     files: (id: number) => files.all(id),
     allFiles: () => allFiles.all(),
     fileByPath: (path: string) => fileByPath.get(path),
+    fileById: (fileId: number) => fileById.get(fileId),
+    /** A file's SHA-256 with the size and mtimeMs of the file it was computed for (one statement: all or nothing). */
+    setFileHash: (fileId: number, sha256: string, size: number, mtimeMs: number) => setFileHash.run(sha256, size, mtimeMs, fileId),
     setMissing: (id: number, missing: boolean) => setMissing.run(missing ? 1 : 0, id),
     findByDir: (dir: string) => byDir.get(dir),
     /**

@@ -15,6 +15,7 @@ import { mediaStorage } from './media-storage.js';
 import { loadMediaSecret, MediaUrls } from './media-url.js';
 import { recordingAccess } from './recording-access.js';
 import { recordingFileLookup } from './recording-file-lookup.js';
+import { recordingFileHashes } from './recording-file-hash.js';
 import { recordingFilesService } from './recording-files-service.js';
 import { recordingListService } from './recording-list-service.js';
 import { recordingService } from './recording-service.js';
@@ -27,6 +28,7 @@ export type { RecordingAccess } from './recording-access.js';
 export type { MediaStorage } from './media-storage.js';
 export type { FoundFile, RecordingFileLookup } from './recording-file-lookup.js';
 export type { RemovalGuard } from './recording-files-service.js';
+export type { HashedFile, RecordingFileHashes } from './recording-file-hash.js';
 export { streamZip, zipLength, type BatchZipService, type ZipFile } from './batch-zip.js';
 export { housekeepingJob, type HousekeepingDeps } from './housekeeping-job.js';
 
@@ -66,6 +68,7 @@ export function createRecording(d: RecordingDomainDeps) {
   const storage = mediaStorage(() => [mediaPath(), defaultMedia, d.usbPath], urls);
   // URLs given to a session (listmedia, listsnapshot, batchdownload; the live room's) die with it.
   const binding = sessionBinding(d.sessions);
+  const fileHashes = recordingFileHashes({ repos: d.repos });
   const recording = recordingService({
     repos: d.repos,
     settings: d.settings,
@@ -82,6 +85,7 @@ export function createRecording(d: RecordingDomainDeps) {
     log: d.log,
     oplog: d.oplog.system,
     replan: d.replan,
+    fileHashes,
   });
   // New audio inputs or volume are heard at once: a running encode is re-planned (a recording rolls to a new segment).
   d.settings.onWritten((code) => {
@@ -110,6 +114,8 @@ export function createRecording(d: RecordingDomainDeps) {
     recordingAccess: access,
     /** A recording file the caller may see, by its storage-relative path (the transfer queue's share). */
     fileLookup: lookup,
+    /** Recording files' SHA-256, stored at finalize or computed (the FTP/SFTP uploads' `.sha256` and HASH check). */
+    fileHashes,
     /** Where a later domain (the transfer queue) says a recording's files are still needed. */
     addRemovalGuard: files.addRemovalGuard,
     mediaPath,

@@ -10,7 +10,7 @@ import { finalizePart, keepAsTs } from '../../media/finalize.js';
 import { listParts } from '../../media/recording-session.js';
 import type { RecordingDeps } from './recording-service.js';
 
-export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' | 'clock' | 'log' | 'oplog'>) {
+export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' | 'clock' | 'log' | 'oplog' | 'fileHashes'>) {
   /** Told of each recording that finished with files (after a stop, or recovered after a crash): the upload queue. */
   const finishedListeners: ((rec: RecordingRow) => void)[] = [];
 
@@ -28,16 +28,22 @@ export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' |
       });
       if (!made) continue;
       // A finalize cut off after this file was listed (a crash) lists it again: once is enough.
-      if (!d.repos.recordings.fileByPath(made.file))
-        d.repos.recordings.addFile({
-          recording_id: rec.id,
-          channel: part.channel,
-          filepath: made.file,
-          title: `${rec.title} ${part.code}${suffix}`,
-          filesize: made.bytes,
-          starttime: rec.starttime,
-          duration_ms: made.durationMs,
-        });
+      const fileId =
+        d.repos.recordings.fileByPath(made.file)?.id ??
+        Number(
+          d.repos.recordings.addFile({
+            recording_id: rec.id,
+            channel: part.channel,
+            filepath: made.file,
+            title: `${rec.title} ${part.code}${suffix}`,
+            filesize: made.bytes,
+            starttime: rec.starttime,
+            duration_ms: made.durationMs,
+          }).lastInsertRowid,
+        );
+      // Its SHA-256, once, in a thread of its own while the next part is written; uploads take it from the row
+      // (or share it while it runs), so they need not read the file twice (docs/upload.md).
+      d.fileHashes.sha256({ path: made.file, fileId }).catch((err: Error) => d.log(`could not hash ${made.file}: ${err.message}`));
       if (part.code === 'HD') durationMs += made.durationMs;
       files++;
       for (const seg of part.segments) rmSync(seg, { force: true });

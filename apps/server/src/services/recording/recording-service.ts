@@ -10,6 +10,7 @@ import { type DeviceClock, Fail, periodicJob } from '../core/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { recordingChecks, type RunningRecording } from './recording-checks.js';
 import { recordingFinalizer } from './recording-finalize.js';
+import type { RecordingFileHashes } from './recording-file-hash.js';
 import { newRecordingFolder, partLimits, recordedStreams } from './recording-plan.js';
 
 export interface RecordingDeps {
@@ -31,6 +32,8 @@ export interface RecordingDeps {
   oplog: (description: string) => void;
   /** Tells the scheduler that the recording checks (`checksJob`) started: it re-plans its timer. */
   replan: () => void;
+  /** Each finalized file's SHA-256, computed once and kept with it (`recording-file-hash.ts`). */
+  fileHashes: RecordingFileHashes;
 }
 
 /** Waits (up to `ms`) until the session's current segments have their first bytes. */
@@ -159,6 +162,7 @@ export function recordingService(d: RecordingDeps) {
     halt(): void {
       ticking = false;
       running?.session.pause();
+      d.fileHashes.close();
     },
 
     /** The scheduler's job for the checks of a running recording, every second while one runs. */

@@ -1,7 +1,7 @@
 import type { Repositories } from '../../db/repositories/index.js';
 import { Fail, type Clock, type DeviceClock } from '../core/index.js';
 import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
-import type { MediaStorage, RecordingAccess, RecordingFileLookup, RemovalGuard } from '../recording/index.js';
+import type { MediaStorage, RecordingAccess, RecordingFileHashes, RecordingFileLookup, RemovalGuard } from '../recording/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { cloudTargets, type CloudUrls } from './cloud/cloud-targets.js';
 import { ftpTarget } from './ftp/ftp-target.js';
@@ -34,6 +34,8 @@ export interface SyncDomainDeps {
   onRecordingFinished: (listener: (rec: RecordingRow) => void) => void;
   /** The recording domain's removal guards: a recording with a transfer queued or running is not deleted. */
   addRemovalGuard: (guard: RemovalGuard) => void;
+  /** Recording files' SHA-256, stored at finalize or computed: FTP/SFTP's `.sha256` and HASH check. */
+  fileHashes: RecordingFileHashes;
   /** The web config's site.cloundShare: cloud sharing offered at all. */
   cloudShare: boolean;
   cloudUrls: CloudUrls;
@@ -67,6 +69,7 @@ export function createSync(d: SyncDomainDeps) {
     resolveFile,
     relativeOf: (abs) => d.storage.relativeOf(abs),
     knownHosts: knownHosts(d.dataDir),
+    fileHashes: d.fileHashes,
   });
   const queue = transferQueue({
     repos: d.repos,

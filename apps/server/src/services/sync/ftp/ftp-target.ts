@@ -5,6 +5,7 @@ import type { ConnectionOptions } from 'node:tls';
 import type { Repositories } from '../../../db/repositories/index.js';
 import type { TransferRow } from '../../../db/repositories/transfers-repository.js';
 import { Fail, type Clock, type DeviceClock } from '../../core/index.js';
+import type { RecordingFileHashes } from '../../recording/index.js';
 import { localFileOf, type ResolveFile } from '../local-file.js';
 import type { TransferTarget } from '../transfer-target.js';
 import { ftpConfigOf, usesSsh, type FtpConfig } from './ftp-config.js';
@@ -31,6 +32,8 @@ export interface FtpTargetDeps {
   knownHosts: KnownHosts;
   /** Extra TLS trust for FTPS (tests: a scratch authority); the system's authorities otherwise. */
   tls?: ConnectionOptions;
+  /** The files' SHA-256 for `.sha256` and HASH: stored at finalize, shared while computed, else computed here. */
+  fileHashes: RecordingFileHashes;
 }
 
 const PROTOCOL_LABEL = { ftp: 'FTP', ftps: 'FTPS', sftp: 'SFTP', scp: 'SCP' } as const;
@@ -82,6 +85,8 @@ export function ftpTarget(d: FtpTargetDeps) {
       const c = config();
       if (!c.enable || !c.host) throw Fail.of('uploadTargetOff', 'FTP');
       const local = localFileOf(row, d.resolveFile);
+      // The row of a recording file keeps its hash (a thumbnail has none: it is small and hashed each time).
+      const fileId = d.repos.recordings.files(row.recording_id).find((f) => d.relativeOf(f.filepath) === row.filepath)?.id;
       const expectedKey = usesSsh(c) ? d.knownHosts.get(c.host, c.port) : undefined;
       const remote = await uploader.upload(
         { config: c, expectedKey, local, dest: row.dest || remotePath(c.path, basename(local.path)), resume: attempt.resume },
@@ -91,6 +96,7 @@ export function ftpTarget(d: FtpTargetDeps) {
           hostKey: (fp) => {
             if (!expectedKey) d.knownHosts.set(c.host, c.port, fp);
           },
+          sha256: () => d.fileHashes.sha256({ path: local.path, fileId }),
         },
         attempt.signal,
       );

@@ -22,6 +22,11 @@ export interface UploadEvents {
   progress(sent: number): void;
   /** The SSH host key the server showed (to record when none was). */
   hostKey(fingerprint: string): void;
+  /**
+   * The local file's SHA-256 (`recording-file-hash.ts` in the service's thread: stored at finalize, or computed
+   * beside the sending); asked for when the bytes start to go, awaited once they are sent.
+   */
+  sha256(): Promise<string>;
 }
 
 /** A session left open after a file is closed after this long without another (a recording's files share one). */
@@ -92,6 +97,7 @@ export function sessionPool(tls?: ConnectionOptions) {
           resume: r.resume,
           saveResume: events.saveResume,
           progress: events.progress,
+          sha256: events.sha256,
           signal,
         });
         return dest;

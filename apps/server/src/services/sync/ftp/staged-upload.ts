@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { LocalFile } from '../local-file.js';
 import { TransferError } from '../transfer-target.js';
-import { localSha256 } from './file-hash.js';
 import { remoteBase, remoteDir } from './remote-path.js';
 
 /** What the staged upload needs of a logged-in FTP or SFTP session; paths are absolute. */
@@ -33,6 +32,11 @@ export interface StagedUpload {
   resume: string;
   saveResume(state: string): void;
   progress(sent: number): void;
+  /**
+   * The local file's SHA-256 (hex): the one stored when the recording was finalized, or one computed beside the
+   * sending (`recording-file-hash.ts`). Asked for when the bytes start to go; awaited only once they are sent.
+   */
+  sha256(): Promise<string>;
   signal: AbortSignal;
 }
 
@@ -61,24 +65,23 @@ const parseResume = (s: string): ResumeState | undefined => {
  * 1. bytes go to `{dest}.part`; an earlier attempt's part is continued (FTP: from its size, with APPE; SFTP:
  *    from the offset saved as confirmed, writing at that offset), a first attempt starts it anew;
  * 2. the part's size must equal the local file's, and where the server offers a SHA-256 (FTP `HASH`) it must
- *    equal the local one, computed while sending (beside it, in a thread of its own: `file-hash.ts`);
+ *    equal the local one (`u.sha256()`: stored at finalize, or computed beside the sending, never in its stream);
  * 3. the part is renamed to `dest` (replacing an older file of that name), then `{dest}.sha256` is written
  *    (`sha256sum -c` format), so a receiver can check the file it got.
  * Answers the local SHA-256.
  */
 export async function stagedUpload(fs: RemoteFs, u: StagedUpload): Promise<string> {
-  const part = `${u.dest}.part`;
-  const saved = parseResume(u.resume);
-  // Hashing stops with the attempt (an abort, or a failure before the hash was needed).
-  const hashing = new AbortController();
-  const stopHashing = () => hashing.abort(u.signal.reason);
-  u.signal.addEventListener('abort', stopHashing, { once: true });
-  try {
-    return await sendStaged(fs, u, part, saved, (size) => localSha256(u.local.path, size, hashing.signal));
-  } finally {
-    u.signal.removeEventListener('abort', stopHashing);
-    hashing.abort();
-  }
+  return sendStaged(fs, u, `${u.dest}.part`, parseResume(u.resume), () => untilAborted(u.sha256(), u.signal));
+}
+
+/** The hash, or the attempt's abort at once: the hash itself goes on (it is shared and kept for the next attempt). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function sendStaged(
@@ -86,7 +89,7 @@ async function sendStaged(
   u: StagedUpload,
   part: string,
   saved: ResumeState | undefined,
-  localHash: (size: number) => Promise<string>,
+  localHash: () => Promise<string>,
 ): Promise<string> {
   let sha = '';
   if (saved?.stage !== 'rename' || (await fs.size(part)) !== undefined) {
@@ -101,8 +104,8 @@ async function sendStaged(
     let confirmedNow = offset;
     const save = (stage: ResumeState['stage']) => u.saveResume(JSON.stringify({ stage, confirmed: confirmedNow } satisfies ResumeState));
     save('upload');
-    // The whole file's hash, computed while the bytes from the offset are sent.
-    const digest = localHash(u.local.size);
+    // The whole file's hash: stored, or computed while the bytes from the offset are sent.
+    const digest = localHash();
     digest.catch(() => undefined); // awaited below; a failed send ends the attempt first
     u.progress(offset);
     const source = createReadStream(u.local.path, { start: offset, highWaterMark: 1 << 20 });
@@ -137,7 +140,7 @@ async function sendStaged(
       u.saveResume('');
       throw new TransferError(`the server holds ${size ?? 0} of ${u.local.size} bytes of ${remoteBase(u.dest)}`, true);
     }
-    sha = await localHash(u.local.size);
+    sha = await localHash();
   }
   await writeText(fs, `${u.dest}.sha256`, `${sha}  ${remoteBase(u.dest)}\n`);
   u.progress(u.local.size);

@@ -6,12 +6,18 @@ import { sessionPool, type UploadRequest } from './session-pool.js';
  * The upload worker: FTP/SFTP uploads run here, in a thread of their own with a small heap, so that the
  * garbage collection that hundreds of MB/s of read buffers and SSH packets cause is cheap and does not stop
  * the service's thread (measured: with the service's heap in the same thread, uploads ran at half the speed).
- * Messages: see `worker-uploader.ts`.
+ * Messages: see `worker-uploader.ts`. The file's SHA-256 is asked of the service's thread (`hash`), where the
+ * recording's stored hash is (or the one hash of the file being computed, `recording-file-hash.ts`).
  */
 
-export type ToWorker = { kind: 'upload'; id: number; request: UploadRequest } | { kind: 'abort'; id: number } | { kind: 'close' };
+export type ToWorker =
+  | { kind: 'upload'; id: number; request: UploadRequest }
+  | { kind: 'hash'; id: number; hex?: string; error?: string }
+  | { kind: 'abort'; id: number }
+  | { kind: 'close' };
 export type FromWorker =
   | { kind: 'resume'; id: number; state: string }
+  | { kind: 'hash'; id: number }
   | { kind: 'progress'; id: number; sent: number }
   | { kind: 'hostkey'; id: number; fingerprint: string }
   | { kind: 'done'; id: number; remote: string }
@@ -22,6 +28,7 @@ const port = parentPort;
 if (port) {
   const pool = sessionPool(workerData?.tls);
   const aborts = new Map<number, AbortController>();
+  const hashes = new Map<number, { resolve: (hex: string) => void; reject: (err: Error) => void }>();
   const post = (m: FromWorker) => port.postMessage(m);
   port.on('message', (m: ToWorker) => {
     if (m.kind === 'close') {
@@ -31,6 +38,13 @@ if (port) {
     }
     if (m.kind === 'abort') {
       aborts.get(m.id)?.abort();
+      return;
+    }
+    if (m.kind === 'hash') {
+      const h = hashes.get(m.id);
+      hashes.delete(m.id);
+      if (m.hex) h?.resolve(m.hex);
+      else h?.reject(new Error(m.error ?? 'hashing failed'));
       return;
     }
     const abort = new AbortController();
@@ -50,6 +64,11 @@ if (port) {
             post({ kind: 'progress', id, sent });
           },
           hostKey: (fingerprint) => post({ kind: 'hostkey', id, fingerprint }),
+          sha256: () =>
+            new Promise<string>((resolve, reject) => {
+              hashes.set(id, { resolve, reject });
+              post({ kind: 'hash', id });
+            }),
         },
         abort.signal,
       )
@@ -64,6 +83,9 @@ if (port) {
             status: err instanceof TransferError ? err.status : undefined,
           }),
       )
-      .finally(() => aborts.delete(id));
+      .finally(() => {
+        aborts.delete(id);
+        hashes.delete(id);
+      });
   });
 }

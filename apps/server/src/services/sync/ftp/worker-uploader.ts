@@ -39,6 +39,14 @@ export function workerUploader(tls?: ConnectionOptions) {
       if (m.kind === 'resume') p.events.saveResume(m.state);
       else if (m.kind === 'progress') p.events.progress(m.sent);
       else if (m.kind === 'hostkey') p.events.hostKey(m.fingerprint);
+      else if (m.kind === 'hash')
+        // Stored, shared or computed here (a thread of its own); the worker keeps sending meanwhile.
+        p.events.sha256().then(
+          (hex) => worker === w && w.postMessage({ kind: 'hash', id: m.id, hex } satisfies ToWorker),
+          (err: unknown) =>
+            worker === w &&
+            w.postMessage({ kind: 'hash', id: m.id, error: err instanceof Error ? err.message : String(err) } satisfies ToWorker),
+        );
       else {
         pending.delete(m.id);
         if (m.kind === 'done') p.resolve(m.remote);

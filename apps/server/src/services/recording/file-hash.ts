@@ -29,10 +29,10 @@ export async function sha256InThread(path: string, signal?: AbortSignal): Promis
 }
 
 /**
- * SHA-256 (hex) of a whole local file, computed beside the upload rather than in its stream: in a thread of its own
- * (`hash-worker.ts`) for a large file, so that hashing (CPU-bound, ~1-2 GB/s) and sending (the socket) run at the same
- * time instead of taking turns on one core (bench/upload-throughput.mjs). The file is read a second time, from the page
- * cache. An abort ends the thread at once.
+ * SHA-256 (hex) of a whole local file, in a thread of its own (`hash-worker.ts`) for a large file, so that hashing
+ * (CPU-bound, ~1-2 GB/s) runs beside the service's thread and beside an upload's sending instead of taking turns with
+ * them on one core (bench/upload-throughput.mjs). Only `recording-file-hash.ts` calls it (one hash per file, stored).
+ * An abort ends the thread at once.
  */
 export function localSha256(path: string, size: number, signal: AbortSignal): Promise<string> {
   if (size < IN_THREAD_BELOW || !existsSync(WORKER)) return sha256InThread(path, signal);
