@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from '../support/select';
 import { SettingsPanelPage } from './settings-panel.page';
 
 export type OsdSwitch = 'Show logo' | 'Show date and time' | 'Show text';
@@ -21,8 +22,7 @@ export class OsdPage extends SettingsPanelPage<OsdSwitch> {
   }
 
   async chooseFont(option: string): Promise<void> {
-    await this.page.getByTestId('field-fontname').locator('.ant-select').click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    await chooseOption(this.page, this.page.getByTestId('field-fontname').locator('.ant-select'), option);
   }
 
   /** The picture's current image source (a new blob URL for every picture fetched). */

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { chooseOption } from '../support/select';
 import { SettingsPanelPage } from './settings-panel.page';
 
 /** /console/advance/serialport, in English: the two ports and the camera of each PTZ channel. */
@@ -13,9 +14,7 @@ export class SerialPortPage extends SettingsPanelPage {
   }
 
   async choose(key: string, option: string): Promise<void> {
-    await this.select(key).click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-    await expect(this.select(key)).toContainText(option);
+    await chooseOption(this.page, this.select(key), option);
   }
 
   input(key: string): Locator {

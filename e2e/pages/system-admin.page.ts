@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from '../support/select';
+import { motionDone } from '../support/settle';
 
 /** System settings → Task schedule and Config backup/restore (own panels below the cloud panels), in English. */
 export class SystemAdminPage {
@@ -31,13 +33,31 @@ export class SystemAdminPage {
     await expect(this.taskDialog).toBeVisible();
   }
 
+  /** Opens a task's Update dialog from its row. */
+  async openTask(name: string): Promise<void> {
+    await this.taskRow(name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
+    await expect(this.taskDialog.getByLabel('Name')).toHaveValue(name);
+  }
+
+  /** Deletes a task from its row, confirming in the popup once it has stopped moving (a click beside it closes it). */
+  async deleteTask(name: string): Promise<void> {
+    await this.taskRow(name)
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
+    const confirm = this.page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' });
+    await expect(confirm).toBeVisible();
+    await motionDone(this.page);
+    await confirm.click();
+  }
+
   async submitTask(): Promise<void> {
     await this.taskDialog.getByRole('button', { name: 'Submit' }).click();
   }
 
   async chooseType(label: string): Promise<void> {
-    await this.taskDialog.getByLabel('Type').click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+    await chooseOption(this.page, this.taskDialog.locator('.ant-select', { has: this.page.getByLabel('Type') }), label);
   }
 
   async setStart(time: string): Promise<void> {

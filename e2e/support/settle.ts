@@ -1,12 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits until the page looks finished: web fonts loaded, no loading spinner, and no finite animation or
- * transition still running (antd's enter motions). Endless animations (a spinner elsewhere) do not count.
+ * Waits until no finite animation or transition is running (antd's enter and leave motions); endless ones (a spinner
+ * elsewhere) do not count. On a loaded machine a motion lasts seconds, and a click aimed at something still moving
+ * lands beside it.
  */
-export async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await expect(page.locator('.rc-spin:visible, .ant-spin-spinning:visible, .ant-skeleton:visible')).toHaveCount(0);
+export async function motionDone(page: Page): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(
@@ -18,4 +17,13 @@ export async function settled(page: Page): Promise<void> {
       ),
     )
     .toBe(0);
+}
+
+/**
+ * Waits until the page looks finished: web fonts loaded, no loading spinner, and nothing moving (`motionDone`).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await expect(page.locator('.rc-spin:visible, .ant-spin-spinning:visible, .ant-skeleton:visible')).toHaveCount(0);
+  await motionDone(page);
 }

@@ -6,10 +6,17 @@ import { settled } from '../support/settle';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA) on every route of spec §2, as admin, in English and Simplified Chinese,
- * plus the narrow header and the add dialogs. Serious and critical findings fail; moderate and minor ones are
- * printed as a table. The /console routes come from the console's own table (support/console-routes.ts), so
- * a new screen is covered once it has a route there. The lock overlay is scanned where it is shown, in the three
+ * plus the narrow header and the add dialogs in English. Serious and critical findings fail; moderate and minor
+ * ones are printed as a table. The /console routes come from the console's own table (support/console-routes.ts),
+ * so a new screen is covered once it has a route there. The lock overlay is scanned where it is shown, in the three
  * languages (lock-password.spec.ts).
+ *
+ * What the Simplified Chinese pass is for: the rules that depend on the language, i.e. the document's language
+ * (`html-lang-valid`, set by the console when the language changes), and the names and texts every screen shows
+ * from the zh_CN files the console fetches on the change and from antd's zh_CN locale (pagination, pickers, empty
+ * tables). The walk of every route covers those. The narrow header and the dialogs are the same elements, roles
+ * and colours in every language, so they are scanned in English only; that every zh_CN (and zh_HK) text exists
+ * and is not empty is checked by apps/console/src/locales/locales.test.ts.
  */
 const LANGUAGES = ['en_US', 'zh_CN'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -77,44 +84,45 @@ test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
       }
       report(`${lang}, ${ROUTES.length + 1} routes`, all);
     });
-
-    test(`narrow header and add dialogs in ${lang}`, async ({ page, adminPassword, loginPage }) => {
-      test.setTimeout(120_000);
-      const all: Finding[] = [];
-      await useLanguage(page, lang);
-      await loginAsAdmin(page, adminPassword, () => loginPage.submitAndLand());
-
-      await page.setViewportSize(NARROW);
-      for (const route of ['/main', '/console/operation/opemain', '/console/usermanage/user']) {
-        await openRoute(page, route);
-        await expect(page.locator('header.rc-header-narrow')).toBeVisible();
-        await check(page, `${lang} narrow ${route}`, all);
-      }
-      await page.setViewportSize({ width: 1366, height: 860 });
-
-      const dialogs: [route: string, add: string][] = [
-        ['/console/usermanage/user', '.rc-page .ant-card-body .ant-btn-primary'],
-        ['/console/usermanage/group', '.rc-page .ant-card-extra .ant-btn-primary'],
-        ['/console/operation/opemain', '[data-testid=schedule-panel] .ant-card-extra .ant-btn-primary'],
-        ['/console/system/settings', '[data-testid=task-schedule-panel] .ant-card-extra .ant-btn-primary'],
-        ['/console/system/settings', '[data-testid=password-panel] .ant-btn'],
-      ];
-      for (const [route, add] of dialogs) {
-        await openRoute(page, route);
-        await page.locator(add).first().click();
-        const modal = page.locator('.ant-modal-wrap:visible .ant-modal');
-        await expect(modal).toBeVisible();
-        await settled(page);
-        await check(page, `${lang} ${route} add dialog`, all);
-        // Submitting the empty form shows every field's message.
-        await modal.locator('.ant-modal-footer .ant-btn-primary').click();
-        await expect(modal.locator('.ant-form-item-explain-error').first()).toBeVisible();
-        await settled(page);
-        await check(page, `${lang} ${route} add dialog (errors)`, all);
-        await modal.locator('.ant-modal-footer .ant-btn').first().click();
-        await expect(modal).toBeHidden();
-      }
-      report(`${lang}, narrow header and dialogs`, all);
-    });
   }
+
+  test('narrow header and add dialogs in en_US', async ({ page, adminPassword, loginPage }) => {
+    test.setTimeout(120_000);
+    const all: Finding[] = [];
+    const lang: Language = 'en_US';
+    await useLanguage(page, lang);
+    await loginAsAdmin(page, adminPassword, () => loginPage.submitAndLand());
+
+    await page.setViewportSize(NARROW);
+    for (const route of ['/main', '/console/operation/opemain', '/console/usermanage/user']) {
+      await openRoute(page, route);
+      await expect(page.locator('header.rc-header-narrow')).toBeVisible();
+      await check(page, `${lang} narrow ${route}`, all);
+    }
+    await page.setViewportSize({ width: 1366, height: 860 });
+
+    const dialogs: [route: string, add: string][] = [
+      ['/console/usermanage/user', '.rc-page .ant-card-body .ant-btn-primary'],
+      ['/console/usermanage/group', '.rc-page .ant-card-extra .ant-btn-primary'],
+      ['/console/operation/opemain', '[data-testid=schedule-panel] .ant-card-extra .ant-btn-primary'],
+      ['/console/system/settings', '[data-testid=task-schedule-panel] .ant-card-extra .ant-btn-primary'],
+      ['/console/system/settings', '[data-testid=password-panel] .ant-btn'],
+    ];
+    for (const [route, add] of dialogs) {
+      await openRoute(page, route);
+      await page.locator(add).first().click();
+      const modal = page.locator('.ant-modal-wrap:visible .ant-modal');
+      await expect(modal).toBeVisible();
+      await settled(page);
+      await check(page, `${lang} ${route} add dialog`, all);
+      // Submitting the empty form shows every field's message.
+      await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+      await expect(modal.locator('.ant-form-item-explain-error').first()).toBeVisible();
+      await settled(page);
+      await check(page, `${lang} ${route} add dialog (errors)`, all);
+      await modal.locator('.ant-modal-footer .ant-btn').first().click();
+      await expect(modal).toBeHidden();
+    }
+    report(`${lang}, narrow header and dialogs`, all);
+  });
 });

@@ -116,7 +116,10 @@ test.describe('OSD settings', () => {
   });
 
   test('a logo chosen in the browser shows on the engine’s next picture after Save', async ({ page, adminApi, loginPage }) => {
-    // Something encodes: the picture is the running encoder's, re-planned by the save.
+    // Something encodes: the picture is the running encoder's, re-planned by the save. A save with a new logo
+    // restarts the encode twice (the settings, then the logo upload), so it is the light 270-line one the other
+    // recording specs use: a 1080-line encode restarts for many seconds on a loaded 2-core machine.
+    await adminApi.call('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
     expect((await adminApi.raw('recordctl', { control: 'start' })).envelope.result).toBe(true);
     await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'osd', ['operation', 'logotitle']);
     const osd = new OsdPage(page);
@@ -153,6 +156,7 @@ test.describe('OSD settings', () => {
     await osd.save();
     await expect(osd.toast('Settings saved')).toBeVisible();
     await osd.expectViewing();
+    // The screen keeps asking while the encode restarts (a picture missing meanwhile is not the end of it).
     await expect.poll(async () => near(await osd.picturePixel(20, 12), [255, 255, 0]), { timeout: 15_000 }).toBe(true);
     // Below the logo the picture is as before.
     expect(near(await osd.picturePixel(20, 50), [0, 0, 0])).toBe(true);

@@ -86,8 +86,7 @@ test.describe('system settings: task schedule', () => {
     await expect(row).toContainText('Every 3600 s, within 300 s');
     await expect(row).toContainText(/\d{4}-\d\d-\d\d 23:30:00/);
 
-    await row.getByRole('button', { name: `Edit ${name}` }).click();
-    await expect(screen.taskDialog.getByLabel('Name')).toHaveValue(name);
+    await screen.openTask(name);
     await screen.chooseType('Sync the clock (NTP)');
     await screen.chooseCycle('Weekly');
     await screen.taskDialog.getByLabel('Sun').check();
@@ -100,8 +99,7 @@ test.describe('system settings: task schedule', () => {
     ).filter((t) => t.name === name);
     expect(stored).toMatchObject({ cycle: 'week', weekdays: 64 });
 
-    await row.getByRole('button', { name: `Delete ${name}` }).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
+    await screen.deleteTask(name);
     await expect(row).toHaveCount(0);
   });
 });

@@ -226,6 +226,6 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   {
     topic: 'The picture of the settings screens',
     decision:
-      "`GET /api/monitor/picture.jpg` (session header; logotitle, videoeffect, videosetting, operating or record): the composed picture as the saved settings make it, 640 pixels wide; the running encode's next frame after a save, or a still rendered from the sources while nothing encodes (header `x-picture-source`: encoder or still). 503 when no picture comes out.",
+      "`GET /api/monitor/picture.jpg` (session header; logotitle, videoeffect, videosetting, operating or record): the composed picture as the saved settings make it, 640 pixels wide; the running encode's next frame after a save, or a still rendered from the sources while nothing encodes (header `x-picture-source`: encoder or still). 503 when no picture comes out, with the same header: `encoder` means the encode is starting or restarting (after a save, or on a loaded box), and the console keeps the last picture and asks again a second later; a still that did not come out is not asked for again until a save or Refresh.",
   },
 ];

@@ -122,13 +122,15 @@ export async function fetchPreview(signal: AbortSignal): Promise<Blob | undefine
 
 /**
  * The composed picture as the settings make it now (`PICTURE_PATH`): a frame of the running encode, or a still the
- * service rendered from the sources; undefined when none can be had.
+ * service rendered from the sources. `blob` is undefined when none came out (503), and `source` then says whether
+ * an encode is starting or restarting; the whole answer is undefined when it cannot be read.
  */
-export async function fetchPicture(signal: AbortSignal): Promise<{ blob: Blob; source: 'encoder' | 'still' } | undefined> {
+export async function fetchPicture(signal: AbortSignal): Promise<{ blob: Blob | undefined; source: 'encoder' | 'still' } | undefined> {
   try {
     const res = await fetch(PICTURE_PATH, { headers: headers(), signal, cache: 'no-store' });
-    if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/jpeg')) return undefined;
     const source = res.headers.get(PICTURE_SOURCE_HEADER) === 'encoder' ? 'encoder' : 'still';
+    if (res.status === 503) return { blob: undefined, source };
+    if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/jpeg')) return undefined;
     return { blob: await res.blob(), source };
   } catch {
     return undefined;

@@ -6,7 +6,8 @@ import { refusal, sendAnswer } from './refusals.js';
 
 /**
  * `GET /api/monitor/picture.jpg`: the composed picture as the settings make it now, for the screens that change it
- * (OSD, effect, video): a frame of the running encode on the latest settings, else a still rendered from the sources.
+ * (OSD, effect, video): a frame of the running encode on the latest settings, else a still rendered from the sources;
+ * header `x-picture-source` on a 503 (none came out) as well.
  * The session header of a user with one of those screens' functions or the monitor's (401/403 as the calls refuse).
  */
 export function registerPictureRoute(app: FastifyInstance, sessions: SessionService, picture: PictureSettings['picture']): void {
@@ -17,7 +18,12 @@ export function registerPictureRoute(app: FastifyInstance, sessions: SessionServ
     if (verdict !== 'allow') return sendAnswer(reply, verdict === 'unauthenticated' ? refusal.unauthenticated() : refusal.forbidden());
     if (user?.locked) return sendAnswer(reply, refusal.screenLocked());
     const shot = await picture.get();
-    if (!shot) return sendAnswer(reply, refusal.status(503, 'picture: no picture came out of the sources'));
+    // The source on a miss too: an encode starting or restarting (after a save) gives its picture soon, so the
+    // console asks again; a still that did not come out is not retried.
+    if (!shot.jpeg)
+      return sendAnswer(reply, refusal.status(503, 'picture: no picture came out of the sources'), {
+        [PICTURE_SOURCE_HEADER]: shot.source,
+      });
     return reply
       .code(200)
       .type('image/jpeg')

@@ -174,8 +174,9 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
   /**
    * The composed picture as the settings make it now: a frame of the running encode once it runs on the latest
    * plan (a save re-plans it: the frame after that), else a still rendered from the sources (nothing encodes).
+   * `jpeg` is undefined when none came out; `source` says where it was asked (an encode still starting is asked again).
    */
-  const picture = async (): Promise<{ jpeg: Buffer; source: 'encoder' | 'still' } | undefined> => {
+  const picture = async (): Promise<{ jpeg: Buffer | undefined; source: 'encoder' | 'still' }> => {
     const deadline = Date.now() + 5000;
     while (encoder.wanted && (!encoder.running || encodedRevision < revision) && Date.now() < deadline) {
       // The re-plan's restart takes a few hundred milliseconds.

@@ -15,8 +15,8 @@ interface Props {
 
 /**
  * The picture as the saved settings make it (OSD, layout, fit), for the screens that change it: while something
- * encodes, the encoder's frames (refreshed each second); otherwise a still the service renders from the sources,
- * fetched when the screen opens and again after each save (`revision`) or on Refresh.
+ * encodes, the encoder's frames (refreshed each second, also after one that gave none); otherwise a still the
+ * service renders from the sources, fetched when the screen opens and again after each save (`revision`) or on Refresh.
  */
 export function SettingsPicture({ revision }: Props) {
   const { t } = useTranslation('monitor');
@@ -32,12 +32,15 @@ export function SettingsPicture({ revision }: Props) {
     const next = async () => {
       const shot = await fetchPicture(controller.signal);
       if (stopped) return;
-      setFailed(!shot);
-      if (shot) {
+      // An encode gives no picture while it starts or restarts (a save re-plans it, slower on a loaded box): the
+      // last picture stays and the next is asked for as usual. Only a still that did not come out is a failure.
+      const encoding = shot?.source === 'encoder';
+      setFailed(!shot?.blob && !encoding);
+      if (shot?.blob) {
         setUrl(URL.createObjectURL(shot.blob));
         setSource(shot.source);
-        if (shot.source === 'encoder' && document.visibilityState === 'visible') timer = setTimeout(() => void next(), ENCODER_REFRESH_MS);
       }
+      if (encoding && document.visibilityState === 'visible') timer = setTimeout(() => void next(), ENCODER_REFRESH_MS);
     };
     void next();
     return () => {
