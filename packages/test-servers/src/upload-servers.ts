@@ -15,8 +15,8 @@ import { freePort } from './free-port.js';
 /** The Python servers beside src/ and dist/. */
 const HERE = new URL('../servers/', import.meta.url).pathname;
 const PYTHON = '/usr/bin/python3';
-/** The account the scratch sshd lets in (made once, its password set per run and locked at stop). */
-export const SFTP_USER = 'roomcast-sftp';
+/** The accounts the scratch sshds let in: one per server (this prefix and a random part), removed at its stop. */
+export const SFTP_USER_PREFIX = 'roomcast-sftp-';
 export const isRoot = () => process.getuid?.() === 0;
 
 export interface UploadServer {
@@ -176,21 +176,23 @@ export async function startFtpServer(o: FtpServerOptions = {}): Promise<UploadSe
   return { ...server, root, user, password, ca, put: (rel, data) => writeFileSync(join(root, rel), data) };
 }
 
-/** The scratch account for sshd: made once (shell /bin/sh for the subsystem), a new password each run. */
-function sftpAccount(password: string): void {
-  try {
-    execFileSync('id', [SFTP_USER], { stdio: 'ignore' });
-  } catch {
-    execFileSync('useradd', ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/bin/sh', SFTP_USER]);
-  }
-  execFileSync('chpasswd', { input: `${SFTP_USER}:${password}\n` });
+/**
+ * A scratch account for one sshd (shell /bin/sh for the subsystem) with a random password. One per server: tests
+ * running at the same time each have their own, so one server's start or stop never changes another's login.
+ */
+function sftpAccount(): { user: string; password: string } {
+  const user = `${SFTP_USER_PREFIX}${randomBytes(4).toString('hex')}`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  execFileSync('useradd', ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/bin/sh', user]);
+  execFileSync('chpasswd', { input: `${user}:${password}\n` });
+  return { user, password };
 }
 
 /**
  * OpenSSH's sshd (Debian's openssh-server) on a free loopback port: a scratch config that lets only the
  * scratch account in with its password, a new ed25519 host key, and the SFTP subsystem (OpenSSH's
  * sftp-server) starting in the scratch root; `limit` puts a throttling pipe in front of it. Needs root (sshd
- * checks passwords against the system's accounts); the account's password is locked again at stop.
+ * checks passwords against the system's accounts); the account is removed at stop.
  */
 export async function startSshd(o: { limit?: number } = {}): Promise<UploadServer & { fingerprint: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'roomcast-sshd-'));
@@ -198,10 +200,9 @@ export async function startSshd(o: { limit?: number } = {}): Promise<UploadServe
   const root = join(dir, 'root');
   mkdirSync(root);
   const port = await freePort();
-  const password = `pw-${randomBytes(8).toString('hex')}`;
-  sftpAccount(password);
-  const uid = Number(execFileSync('id', ['-u', SFTP_USER]).toString().trim());
-  const gid = Number(execFileSync('id', ['-g', SFTP_USER]).toString().trim());
+  const { user, password } = sftpAccount();
+  const uid = Number(execFileSync('id', ['-u', user]).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', user]).toString().trim());
   chownSync(root, uid, gid);
   const hostKey = join(dir, 'host_ed25519');
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', hostKey]);
@@ -226,7 +227,7 @@ export async function startSshd(o: { limit?: number } = {}): Promise<UploadServe
       'KbdInteractiveAuthentication no',
       'PubkeyAuthentication no',
       'PermitRootLogin no',
-      `AllowUsers ${SFTP_USER}`,
+      `AllowUsers ${user}`,
       'AuthorizedKeysFile none',
       'X11Forwarding no',
       'AllowTcpForwarding no',
@@ -243,7 +244,7 @@ export async function startSshd(o: { limit?: number } = {}): Promise<UploadServe
     () => spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] }),
     port,
     () => {
-      execFileSync('passwd', ['-l', SFTP_USER], { stdio: 'ignore' });
+      execFileSync('userdel', ['--force', user], { stdio: 'ignore' });
       rmSync(dir, { recursive: true, force: true });
     },
   );
@@ -251,5 +252,5 @@ export async function startSshd(o: { limit?: number } = {}): Promise<UploadServe
     writeFileSync(join(root, rel), data);
     chownSync(join(root, rel), uid, gid);
   };
-  return { ...server, root, user: SFTP_USER, password, fingerprint, put };
+  return { ...server, root, user, password, fingerprint, put };
 }
