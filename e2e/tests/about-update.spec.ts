@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '../support/test';
 import { axeScan, BLOCKING, findings } from '../support/axe';
+import { motionDone } from '../support/settle';
 import { shoot } from '../support/screenshots';
 import { makeTinyBundle, makeUpdateKey } from '../support/update';
 import { AboutPage, UpdatePage } from '../pages/about-update.page';
@@ -78,6 +79,8 @@ test.describe('about and update', () => {
     });
     await update.installChosen();
     await expect(update.progress).toBeVisible();
+    // Scanned once the confirmation has closed and the buttons have changed (a colour mid-transition is no finding).
+    await motionDone(page);
     expect(await blocking(page, 'update during upload')).toEqual([]);
     release();
 
