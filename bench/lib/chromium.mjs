@@ -1,21 +1,11 @@
-// Headless Chromium for benchmarks: Debian's (CHROMIUM_PATH to use another), with the flags of the browser tests
-// (e2e/playwright.config.ts): no sandbox, no GPU, no QUIC, none of the browser's own background traffic.
+// Headless Chromium for benchmarks: Debian's, with the flags of the browser tests (@roomcast/test-servers).
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@roomcast/test-servers';
 import { chromium } from 'playwright-core';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Launches it; `args` are added to the flags above (e.g. `--autoplay-policy=no-user-gesture-required`). */
 export function launchChromium(args = []) {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_ARGS, ...args],
   });

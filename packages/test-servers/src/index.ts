@@ -1,7 +1,9 @@
 /**
  * Real servers for tests, browser tests and benchmarks, started on loopback with scratch configurations: one
- * place for launching Debian's nginx, whatever it plays (an RTMP destination, an HTTP cache in front of the service).
+ * place for launching Debian's nginx, whatever it plays (an RTMP destination, an HTTP cache in front of the service);
+ * and the one Chromium setting of the browser tests and benchmarks.
  */
+export * from './chromium.js';
 export * from './free-port.js';
 export * from './nginx.js';
 export * from './nginx-rtmp.js';
