@@ -311,7 +311,7 @@ for (const [window, pick] of [
     ['recording alone', alone],
     ['every output', all],
   ]) {
-    const parts = [...phase.spent].filter(([, v]) => v > 0.005 * phase.media).sort((a, b) => b[1] - a[1]);
+    const parts = [...phase.spent].filter(([, v]) => v > 0.001 * phase.media).sort((a, b) => b[1] - a[1]);
     console.log(`  ${name}: ${parts.map(([label, v]) => `${label} ${((v / phase.media) * 100).toFixed(1)} %`).join(', ')}`);
   }
   const ratio = ratios(alone, all);

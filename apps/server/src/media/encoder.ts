@@ -25,6 +25,8 @@ export class Encoder extends EventEmitter {
   readonly levels = new AudioLevels();
   private proc: Spawned | undefined;
   private plan: (() => EncoderPlan) | undefined;
+  /** The plan of the process started last (what the fan-outs carry now). */
+  startedPlan: EncoderPlan | undefined;
   /** Awaited before a restart after an unexpected exit (e.g. to find out which RTSP source was lost). */
   beforeRestart: () => Promise<void> = async () => {};
   private wantedNow = false;
@@ -80,6 +82,7 @@ export class Encoder extends EventEmitter {
     this.hd.reset();
     this.sd.reset();
     const plan = this.plan();
+    this.startedPlan = plan;
     const slides = slidesOf(plan);
     const pipes = slides ? SLIDE_FDS.thumbs - 2 : plan.meters ? LEVELS_FD - 2 : 1;
     const p = spawnFfmpeg(buildEncoderArgs(plan), pipes, false, encoderEnv(plan));

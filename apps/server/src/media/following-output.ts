@@ -1,6 +1,17 @@
 import type { CopyOutput } from './copy-output.js';
 import type { Encoder } from './encoder.js';
 
+/** What a following output starts and stops: a `CopyOutput` (an ffmpeg) or an in-process writer (`HlsSegmenter`). */
+export interface FollowedOutput {
+  readonly running: boolean;
+  readonly pid: number | undefined;
+  lastError: string;
+  /** Called when the output ends by itself (not through `stop()`). */
+  onExit: ((code: number | null) => void) | undefined;
+  start(): void;
+  stop(): Promise<void>;
+}
+
 /** How long after a copy's ffmpeg died by itself it is started again (when the output retries by itself). */
 export const FOLLOW_RETRY_MS = 1000;
 
@@ -10,10 +21,10 @@ export const FOLLOW_RETRY_MS = 1000;
  * copy is started again on it (never a copy whose timestamps run backwards). Restarts and the stop run one after
  * another. Each output says how a copy is made (`makeOutput`, a fresh argv each time) and what a copy that exits
  * by itself means (`exited`: by default it is started again a second later).
- * The live room's HLS, the RTSP feeds and the RTMP pushes are such outputs.
+ * The live room's HLS (written in process), the RTSP feeds and the RTMP pushes are such outputs.
  */
-export abstract class FollowingCopyOutput {
-  protected out: CopyOutput | undefined;
+export abstract class FollowingCopyOutput<Output extends FollowedOutput = CopyOutput> {
+  protected out: Output | undefined;
   protected wanted = false;
   /** false: a restart of the encoder while no copy runs (a retry is pending with the owner) starts none. */
   protected restartsWhenIdle = true;
@@ -59,13 +70,13 @@ export abstract class FollowingCopyOutput {
   }
 
   /** The next copy (not started). */
-  protected abstract makeOutput(): CopyOutput;
+  protected abstract makeOutput(): Output;
 
   /** Before each copy starts (e.g. clearing what a stopped copy left). */
   protected beforeLaunch(): void {}
 
   /** The copy's ffmpeg exited by itself while the output is wanted. By default: started again after a second. */
-  protected exited(out: CopyOutput, code: number | null): void {
+  protected exited(out: Output, code: number | null): void {
     this.log(`copy exited (code ${code}${out.lastError ? `: ${out.lastError}` : ''}); starting it again`);
     clearTimeout(this.retry);
     this.retry = setTimeout(() => this.restart(), FOLLOW_RETRY_MS);

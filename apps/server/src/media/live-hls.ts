@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CopyOutput, hlsOutputArgs } from './copy-output.js';
 import type { Encoder } from './encoder.js';
 import { FollowingCopyOutput } from './following-output.js';
+import { HlsSegmenter } from './hls-segmenter.js';
 
 /** The live playlist's file name in its folder. */
 export const LIVE_PLAYLIST = 'live.m3u8';
 /** Seconds per live segment: one GOP (encoder-args.ts), so a viewer is about 3 segments (3 s) behind. */
 export const LIVE_SEGMENT_SECONDS = 1;
 /**
- * A live segment's file name: a token of the output process that wrote it and its sequence number. Each start
+ * A live segment's file name: a token of the output that wrote it and its media sequence number. Each start
  * of the output (live start, encoder restart, service restart) takes a new token, so a name is never used for
  * other bytes: a CDN may keep a segment for a year.
  */
@@ -21,12 +21,12 @@ export function segmentsOf(playlist: string): string[] {
 }
 
 /**
- * The live room's HLS output: a stream copy of the encoder's HD fan-out into `dir` (`live.m3u8` and 1 s
- * segments). It keeps producing over the encoder's restarts (a layout change, a lost source, a crash): the
- * fan-out then starts a new stream, so the output is started again on the same playlist with a discontinuity.
- * An output that dies by itself is started again after a second. No encode of its own.
+ * The live room's HLS output: the encoder's HD fan-out cut into 1 s segments in `dir` (`live.m3u8`), by the
+ * service itself (`HlsSegmenter`; no ffmpeg, no encode). It keeps producing over the encoder's restarts (a layout
+ * change, a lost source, a crash): the fan-out then starts a new stream, so a new segmenter goes on with the same
+ * playlist after a discontinuity. One whose writing failed is started again after a second.
  */
-export class LiveHls extends FollowingCopyOutput {
+export class LiveHls extends FollowingCopyOutput<HlsSegmenter> {
   constructor(
     encoder: Encoder,
     readonly dir: string,
@@ -47,14 +47,13 @@ export class LiveHls extends FollowingCopyOutput {
     super.start();
   }
 
-  protected makeOutput(): CopyOutput {
-    const append = existsSync(this.playlist);
+  protected makeOutput(): HlsSegmenter {
     const token = randomBytes(4).toString('hex');
-    const segments = join(this.dir, `${token}-%d.ts`);
-    return new CopyOutput(this.encoder.hd, hlsOutputArgs(this.playlist, segments, LIVE_SEGMENT_SECONDS, { append }), this.log);
+    const opts = { dir: this.dir, playlist: LIVE_PLAYLIST, token, segmentSeconds: LIVE_SEGMENT_SECONDS };
+    return new HlsSegmenter(this.encoder.hd, opts, this.log);
   }
 
-  /** Removes files the playlist does not list (left by an output that was stopped; ffmpeg deletes only its own). */
+  /** Removes files the playlist does not list (left by an output that was stopped: the expired ones it kept, temporary files). */
   protected override beforeLaunch(): void {
     if (!existsSync(this.dir)) return;
     const listed = new Set(existsSync(this.playlist) ? segmentsOf(readFileSync(this.playlist, 'utf8')) : []);

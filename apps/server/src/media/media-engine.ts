@@ -9,7 +9,7 @@ import type { EngineState } from './engine-state.js';
 import { defaultLayout, planFromSettings, sourceFor } from './plan-from-settings.js';
 import { deviceTz } from './device-tz.js';
 import { readLogo } from './logo-file.js';
-import { PicturePreview, PREVIEW_WIDTH } from './preview.js';
+import { PicturePreview, PREVIEW_WIDTH, previewStream } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
 import { rtspWatch } from './rtsp-watch.js';
 import type { SlidesPlan } from './slide-branch.js';
@@ -161,8 +161,11 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       meters: false,
     };
   };
-  /** The confidence monitor's picture, from the composite encoder's HD fan-out. */
-  const preview = new PicturePreview(encoder.hd, () => encoder.running);
+  /** The confidence monitor's picture, from the composite encoder's SD fan-out when it is encoded 640 wide, else HD. */
+  const preview = new PicturePreview(
+    () => encoder[previewStream(encoder.startedPlan)],
+    () => encoder.running,
+  );
   /** The programme sound on the HDMI audio output device (sources.json `hdmiaudioout`) while the setting is on. */
   const audioOut = audioOutput(
     encoder,
@@ -182,12 +185,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       // The re-plan's restart takes a few hundred milliseconds.
       await sleep(100);
     }
-    if (encoder.wanted) {
-      const jpeg = await preview.get();
-      return jpeg ? { jpeg, source: 'encoder' } : undefined;
-    }
-    const jpeg = await still();
-    return jpeg ? { jpeg, source: 'still' } : undefined;
+    if (encoder.wanted) return { jpeg: await preview.get(), source: 'encoder' };
+    return { jpeg: await still(), source: 'still' };
   };
   /** Re-plans a running encoder (layout or picture settings changed); recordings roll to a new segment. */
   const apply = () => {

@@ -51,3 +51,60 @@ export function videoPidsOfPmt(p: Buffer, at = 0): number[] {
   }
   return pids;
 }
+
+/** Start of a packet's payload (after the header and any adaptation field), or -1 when it carries none. */
+export function payloadOffset(p: Buffer, at = 0): number {
+  const afc = (p[at + 3]! >> 4) & 0x3;
+  if (afc === 0 || afc === 2) return -1;
+  const offset = afc === 3 ? 5 + p[at + 4]! : 4;
+  return offset < TS_PACKET ? at + offset : -1;
+}
+
+/** The PTS (90 kHz, 33 bits) of the PES that begins in this packet, or undefined (no PES start or no PTS). */
+export function pesPtsOf(p: Buffer, at = 0): number | undefined {
+  if (!payloadUnitStart(p, at)) return undefined;
+  const i = payloadOffset(p, at);
+  if (i < 0 || i + 14 > at + TS_PACKET) return undefined;
+  if (p[i] !== 0 || p[i + 1] !== 0 || p[i + 2] !== 1) return undefined;
+  if ((p[i + 7]! & 0x80) === 0) return undefined;
+  const b = i + 9;
+  // 33 bits in 5 bytes with marker bits; multiplied, not shifted (JavaScript's shifts are 32-bit).
+  return ((p[b]! >> 1) & 0x07) * 2 ** 30 + (p[b + 1]! << 22) + ((p[b + 2]! >> 1) << 15) + (p[b + 3]! << 7) + (p[b + 4]! >> 1);
+}
+
+/** PTS ticks from `from` to `to` (90 kHz), across the 33-bit wrap. */
+export function ptsDelta(from: number, to: number): number {
+  return (to - from + 2 ** 33) % 2 ** 33;
+}
+
+/** Byte offset of the PCR in a packet's adaptation field, or -1 when it carries none. */
+export function pcrOffset(p: Buffer, at = 0): number {
+  const afc = (p[at + 3]! >> 4) & 0x3;
+  if ((afc !== 2 && afc !== 3) || p[at + 4]! < 7 || (p[at + 5]! & 0x10) === 0) return -1;
+  return at + 6;
+}
+
+/** The 33-bit base (90 kHz) of the PCR at `i` (its 27 MHz extension is left alone). */
+export function pcrBaseAt(p: Buffer, i: number): number {
+  return p[i]! * 2 ** 25 + (p[i + 1]! << 17) + (p[i + 2]! << 9) + (p[i + 3]! << 1) + (p[i + 4]! >> 7);
+}
+
+/** Writes a PCR base at `i`, keeping the reserved bits and the extension. */
+export function setPcrBaseAt(p: Buffer, i: number, base: number): void {
+  const b = base % 2 ** 33;
+  p[i] = Math.floor(b / 2 ** 25) & 0xff;
+  p[i + 1] = Math.floor(b / 2 ** 17) & 0xff;
+  p[i + 2] = Math.floor(b / 2 ** 9) & 0xff;
+  p[i + 3] = Math.floor(b / 2) & 0xff;
+  p[i + 4] = ((b % 2) << 7) | (p[i + 4]! & 0x7f);
+}
+
+/** The DTS of the PES that begins in this packet (its PTS when it has no DTS), or undefined. */
+export function pesDtsOf(p: Buffer, at = 0): number | undefined {
+  const pts = pesPtsOf(p, at);
+  if (pts === undefined) return undefined;
+  const i = payloadOffset(p, at);
+  if ((p[i + 7]! & 0xc0) !== 0xc0 || i + 19 > at + TS_PACKET) return pts;
+  const b = i + 14;
+  return ((p[b]! >> 1) & 0x07) * 2 ** 30 + (p[b + 1]! << 22) + ((p[b + 2]! >> 1) << 15) + (p[b + 3]! << 7) + (p[b + 4]! >> 1);
+}
