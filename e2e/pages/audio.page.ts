@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { chooseOption } from '../support/select';
 import { SettingsPanelPage } from './settings-panel.page';
 
 export type AudioSwitch = 'Microphone 1' | 'Microphone 2' | 'Line in 1' | 'Line in 2' | 'HDMI 5 audio' | 'HDMI audio output';
@@ -21,9 +22,7 @@ export class AudioPage extends SettingsPanelPage<AudioSwitch> {
   }
 
   async choose(label: 'Sample rate' | 'Bitrate', option: string): Promise<void> {
-    await this.select(label).click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-    await expect(this.select(label)).toContainText(option);
+    await chooseOption(this.page, this.select(label), option);
   }
 
   /** Which of the five inputs are on, in the screen's order. */

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from '../support/select';
 import { SettingsPanelPage } from './settings-panel.page';
 
 /** /console/operation/opeeffect, in English: layout type, layout animation, the saved layouts and the layout modal. */
@@ -20,9 +21,7 @@ export class EffectPage extends SettingsPanelPage {
   }
 
   async choose(panel: 'fit' | 'animation', key: 'type' | 'speed', option: string): Promise<void> {
-    await this.select(panel, key).click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-    await expect(this.select(panel, key)).toContainText(option);
+    await chooseOption(this.page, this.select(panel, key), option);
   }
 
   /** The button of saved layout slot `n` (1-9). */
@@ -51,8 +50,8 @@ export class EffectPage extends SettingsPanelPage {
 
   /** In the modal: window `n` (1-based) gets `channel` (A-E). */
   async assign(n: number, channel: string): Promise<void> {
-    await this.modal.getByRole('combobox', { name: `Window ${n}` }).click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(`Channel ${channel}`, { exact: true }).click();
+    const select = this.modal.locator('.ant-select', { has: this.page.getByRole('combobox', { name: `Window ${n}` }) });
+    await chooseOption(this.page, select, `Channel ${channel}`);
     await expect(this.page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   }
 

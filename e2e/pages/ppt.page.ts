@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { chooseOption } from '../support/select';
 import { SettingsPanelPage } from './settings-panel.page';
 
 export type PptSwitch = 'Switch to slides automatically' | 'Push slides';
@@ -27,8 +28,6 @@ export class PptPage extends SettingsPanelPage<PptSwitch> {
   }
 
   async chooseChannel(letter: string): Promise<void> {
-    await this.channel().click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(letter, { exact: true }).click();
-    await expect(this.channel()).toContainText(letter);
+    await chooseOption(this.page, this.channel(), letter);
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from '../support/select';
 
 export type PtzButton = 'Up' | 'Down' | 'Left' | 'Right' | 'Zoom in' | 'Zoom out';
 
@@ -21,9 +22,13 @@ export class PtzPage {
     return this.page.getByRole('button', { name, exact: true });
   }
 
+  /** The select named by its label (`Channel`, `Save the position as`). */
+  select(label: string): Locator {
+    return this.page.locator('.ant-select', { has: this.page.getByRole('combobox', { name: label }) });
+  }
+
   async chooseChannel(n: number): Promise<void> {
-    await this.page.getByRole('combobox', { name: 'Channel' }).click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(`Channel ${n}`, { exact: true }).click();
+    await chooseOption(this.page, this.select('Channel'), `Channel ${n}`);
   }
 
   async chooseSpeed(label: 'Slow' | 'Normal' | 'Fast'): Promise<void> {
@@ -42,8 +47,7 @@ export class PtzPage {
   }
 
   async savePreset(n: number): Promise<void> {
-    await this.page.getByRole('combobox', { name: 'Save the position as' }).click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(`Preset ${n}`, { exact: true }).click();
+    await chooseOption(this.page, this.select('Save the position as'), `Preset ${n}`);
     await this.page.getByRole('button', { name: 'Save', exact: true }).click();
   }
 }

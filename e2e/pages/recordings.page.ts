@@ -1,5 +1,6 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../support/api';
+import { clickOption } from '../support/select';
 
 interface Status {
   isrecording: string;
@@ -82,8 +83,8 @@ export class RecordingsPage {
   }
 
   async pageSize(size: number): Promise<void> {
-    await this.pager.locator('.ant-select').click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(`${size} / page`, { exact: true }).click();
+    // Not chooseOption: a size that leaves one page removes the pager, select and all.
+    await clickOption(this.page, this.pager.locator('.ant-select'), `${size} / page`);
   }
 
   async goToPage(n: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from '../support/select';
 
 export interface Envelope<T> {
   result: boolean;
@@ -90,22 +91,24 @@ export class UsersPage {
     if (fields.confirm !== undefined) await this.field('Confirm password').fill(fields.confirm);
   }
 
-  /** Picks one option of a select; waits until its dropdown has closed, so the next pick finds only its own. */
-  private async pick(itemLabel: RegExp, option: string, multiple: boolean): Promise<void> {
+  private formSelect(itemLabel: RegExp): Locator {
+    return this.modal.locator('.ant-form-item').filter({ hasText: itemLabel }).locator('.ant-select');
+  }
+
+  /** The group (a single select); waits until its dropdown has closed, so the next pick finds only its own. */
+  async chooseGroup(option: string): Promise<void> {
+    await chooseOption(this.page, this.formSelect(/^Group/), option);
+    await expect(this.page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  }
+
+  /** Adds one group to the access picker (a multi-select, closed with Escape). */
+  async chooseAccess(option: string): Promise<void> {
     const dropdowns = this.page.locator('.ant-select-dropdown:visible');
     await expect(dropdowns).toHaveCount(0);
-    await this.modal.locator('.ant-form-item').filter({ hasText: itemLabel }).locator('.ant-select').click();
+    await this.formSelect(/^Access group recordings/).click();
     await dropdowns.getByTitle(option, { exact: true }).click();
-    if (multiple) await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('Escape');
     await expect(dropdowns).toHaveCount(0);
-  }
-
-  async chooseGroup(option: string): Promise<void> {
-    await this.pick(/^Group/, option, false);
-  }
-
-  async chooseAccess(option: string): Promise<void> {
-    await this.pick(/^Access group recordings/, option, true);
   }
 
   fn(label: string): Locator {

@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from '../support/select';
+import { motionDone } from '../support/settle';
 import { SettingsPanelPage } from './settings-panel.page';
 
 /** /console/operation/opevideo, in English: input video (channels A-F) and encoding video. */
@@ -16,13 +18,12 @@ export class VideoPage extends SettingsPanelPage {
   }
 
   async choose(key: string, option: string): Promise<void> {
-    await this.select(key).click();
-    await this.page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-    await expect(this.select(key)).toContainText(option);
+    await chooseOption(this.page, this.select(key), option);
   }
 
-  /** The options a select offers now. */
+  /** The options a select offers now (opened once nothing moves, so a list still fading out is not the one read). */
   async options(key: string): Promise<string[]> {
+    await motionDone(this.page);
     await this.select(key).click();
     const dropdown = this.page.locator('.ant-select-dropdown:visible');
     await expect(dropdown.locator('.ant-select-item-option').first()).toBeVisible();

@@ -2,6 +2,7 @@ import { test, expect } from '../support/test';
 import { kv, loginUserWith, storedSettings } from '../support/settings';
 import { uniqueCode } from '../support/api';
 import { BLOCKING, axeScan, findingTable, findings } from '../support/axe';
+import { chooseOption } from '../support/select';
 import { settled } from '../support/settle';
 import { StoragePage } from '../pages/storage.page';
 
@@ -71,8 +72,7 @@ test.describe('storage settings', () => {
 
     await storage.freeSize.fill('120');
     await expect(storage.fieldError('freesize')).toHaveCount(0);
-    await storage.page.getByTestId('field-mode').locator('.ant-select').click();
-    await storage.page.locator('.ant-select-dropdown:visible').getByTitle('Advanced (4 hours or 3.8 GB)', { exact: true }).click();
+    await chooseOption(page, storage.page.getByTestId('field-mode').locator('.ant-select'), 'Advanced (4 hours or 3.8 GB)');
     await storage.save();
     await expect(storage.toast('Settings saved')).toBeVisible();
     await storage.expectViewing();
