@@ -37,6 +37,10 @@ function sampleInPage(read, age, layout, ms) {
   const ahead = [];
   let unread = 0;
   let frames = 0;
+  // Why fewer frames than the stream's rate were shown: the player waiting for data (stalls), or frames dropped.
+  let stalls = 0;
+  video.addEventListener('waiting', () => stalls++);
+  const quality0 = video.getVideoPlaybackQuality();
   return new Promise((resolve) => {
     const end = performance.now() + ms;
     const onFrame = (now, meta) => {
@@ -52,7 +56,10 @@ function sampleInPage(read, age, layout, ms) {
       if (units === undefined) unread++;
       else ages.push(age(units, performance.timeOrigin + meta.expectedDisplayTime));
       if (now < end) video.requestVideoFrameCallback(onFrame);
-      else resolve({ ages, ahead, unread, frames, width: video.videoWidth, height: video.videoHeight });
+      else {
+        const dropped = video.getVideoPlaybackQuality().droppedVideoFrames - quality0.droppedVideoFrames;
+        resolve({ ages, ahead, unread, frames, stalls, dropped, width: video.videoWidth, height: video.videoHeight });
+      }
     };
     video.requestVideoFrameCallback(onFrame);
   });
@@ -136,6 +143,7 @@ for (const mode of MODES) {
     `  the service's WebSocket stream (a client here decoding it as it arrives): median ${sec(r.service.median)}, p95 ${sec(r.service.p95)}`,
   );
   console.log(`  the player's buffer ahead of the picture shown: median ${sec(r.ahead.median)}, p95 ${sec(r.ahead.p95)}`);
+  console.log(`  the player waited for data ${r.stalls} times and dropped ${r.dropped} frames`);
 }
 // Whatever a library left open (a socket being closed, a child's pipe), the figures are out: done.
 process.exit(0);
