@@ -15,6 +15,8 @@ export interface RunningService {
   baseURL: string;
   adminPassword: string;
   stop: () => Promise<void>;
+  /** How many times it was started again after a "restart me" exit (a restore, a reboot). */
+  restarts: () => number;
 }
 
 /** The service's "restart me" exit code (the sandbox reboot, apps/server/src/host/power.ts). */
@@ -56,6 +58,7 @@ export async function startService(
     log.write(chunk);
   };
   let stopping = false;
+  let restarts = 0;
   // As `npm start` (scripts/start.sh): exit code 75 is the sandbox's reboot, and the service is started again.
   const launch = (): ChildProcess => {
     const proc = spawn(process.execPath, [...flags, MAIN], {
@@ -76,6 +79,7 @@ export async function startService(
     proc.on('exit', (code, signal) => {
       if (code === RESTART_EXIT_CODE && !stopping) {
         log.write(`\n[exit code ${code}: restarting, as npm start does]\n`);
+        restarts++;
         child = launch();
         return;
       }
@@ -101,7 +105,7 @@ export async function startService(
     await stop();
     throw err;
   }
-  return { baseURL, adminPassword: E2E_ADMIN_PASSWORD, stop };
+  return { baseURL, adminPassword: E2E_ADMIN_PASSWORD, stop, restarts: () => restarts };
 }
 
 async function waitUntilAnswering(baseURL: string, child: () => ChildProcess, output: () => string): Promise<void> {

@@ -276,14 +276,17 @@ restoreTest.describe('system settings: configuration backup and restore', () => 
       const confirm = page.getByRole('dialog', { name: 'Restore the configuration' });
       await expect(confirm).toContainText(download.suggestedFilename());
       expect(findings('restore dialog', await axeScan(page)).filter((f) => BLOCKING.includes(f.impact))).toEqual([]);
+      const restarts = ownService.restarts();
       await confirm.getByRole('button', { name: 'Restore and restart' }).click();
       await expect(page).toHaveURL(/\/reboot$/);
       await expect(page.getByTestId('reboot-seconds')).toBeVisible();
 
-      // The service restarts (exit code 75, started again as npm start does) and answers with the restored value.
+      // The service restarts (exit code 75, started again as npm start does) and answers with the restored value:
+      // the new process (the old one may still answer for a moment before it exits).
       await expect
         .poll(
           async () => {
+            if (ownService.restarts() === restarts) return false;
             try {
               const res = await fetch(`${ownService.baseURL}/api/roominfo`, {
                 method: 'POST',
