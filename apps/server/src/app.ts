@@ -4,18 +4,12 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApi, MESSAGES, OPENAPI_PATH, WEBCONFIG_PATH } from '@roomcast/contract';
+import { MESSAGES } from '@roomcast/contract';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/open.js';
 import { registerCalls } from './api/register.js';
-import { registerMediaRoute } from './api/media-route.js';
-import { registerUploadRoute } from './api/upload-route.js';
-import { registerRecordTempRoute } from './api/record-temp-route.js';
-import { registerLiveRoutes } from './api/live-route.js';
-import { registerMonitorRoutes } from './api/monitor-route.js';
-import { registerPptRoutes } from './api/ppt-route.js';
-import { registerPictureRoute } from './api/picture-route.js';
-import { createServices, type Services } from './services/index.js';
+import { registerRoutes } from './api/routes.js';
+import { createServices, type ServiceParts, type Services } from './services/index.js';
 import { systemClock, type Clock } from './services/core/index.js';
 import { refusal, sendAnswer } from './api/refusals.js';
 import { createPower, type Power } from './host/power.js';
@@ -28,10 +22,15 @@ export interface AppOptions {
   power?: Power;
   /** Log to files under DATA_DIR/logs (default true); tests may turn it off. */
   fileLogs?: boolean;
+  /** The test factory's look at the composed parts (`test/helpers.ts`); the process never passes it. */
+  onComposed?: (parts: ServiceParts) => void;
 }
 
-/** Builds the Fastify app: security headers, the API from the contract, webconfig, OpenAPI, the console. */
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance } & Services> {
+/**
+ * Builds the Fastify app: security headers, the API from the contract, the other routes, the console. `lifecycle`
+ * starts the domains (main.ts, before listening); closing the app stops them.
+ */
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance } & Pick<Services, 'areas' | 'lifecycle'>> {
   const { config } = opts;
   const fileLogs = opts.fileLogs ?? true;
   const dir = fileLogs ? logsDir(config.dataDir) : undefined;
@@ -45,7 +44,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const db = opts.db ?? openDatabase(join(config.dataDir, 'roomcast.db'));
   const mpLog = dir ? new RotatingFile(join(dir, 'mp.log')) : undefined;
   const frontLog = dir ? new RotatingFile(join(dir, 'frontlog.log')) : undefined;
-  const { areas, internals } = createServices({
+  const { areas, routes, lifecycle, parts } = createServices({
     config,
     db,
     clock: opts.clock ?? systemClock,
@@ -54,6 +53,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     mpLog: (line) => mpLog?.writeLine(`${new Date().toISOString()} ${line}`),
     frontLog: (line) => frontLog?.writeLine(line),
   });
+  opts.onComposed?.(parts);
 
   if (dir) {
     const weblog = new RotatingFile(join(dir, 'weblog.txt'));
@@ -95,16 +95,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   // WebSockets (the live room's MPEG-TS stream): viewers send nothing, so a message is small.
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  registerCalls(app, areas, internals.oplog.write);
-  app.get(WEBCONFIG_PATH, async () => internals.webconfig);
-  app.get(OPENAPI_PATH, async () => buildOpenApi(config.version));
-  registerMediaRoute(app, internals.mediaFiles);
-  registerUploadRoute(app, internals.uploadFiles);
-  registerRecordTempRoute(app, areas.recording.batchZip);
-  registerLiveRoutes(app, internals.live);
-  registerMonitorRoutes(app, areas.access.sessions, internals.monitor);
-  registerPptRoutes(app, internals.slides);
-  registerPictureRoute(app, areas.access.sessions, internals.picture);
+  registerCalls(app, areas, routes.oplog);
+  registerRoutes(app, routes, config.version);
 
   const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : undefined;
   if (consoleDir) await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: ['index.html'] });
@@ -119,18 +111,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
 
   app.addHook('onClose', async () => {
-    await internals.scheduler.stop();
-    // Opencast hears the agent go offline (at most OFFLINE_AT_SHUTDOWN_MS, whatever Opencast does).
-    await internals.opencast.goOffline();
-    await internals.transfers.stop();
-    internals.recording.halt();
-    await internals.live.halt();
-    await internals.rtmp.halt();
-    await internals.rtspOutputs.halt();
-    await internals.slides.halt();
-    await internals.devices.halt();
-    await internals.media.stop();
+    await lifecycle.stop();
     db.close();
   });
-  return { app, areas, internals };
+  return { app, areas, lifecycle };
 }

@@ -3,16 +3,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { SESSION_HEADER, type CallName, type CallRequest } from '@roomcast/contract';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { ensureAdmin } from '../src/services/access/bootstrap.js';
 import type { Clock } from '../src/services/core/clock.js';
+import type { ServiceParts } from '../src/services/index.js';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
 /** A setsetting body for one setting code: `settingBody('setting_room', { name: 'X' })`. */
 export function settingBody(section: string, values: Record<string, string>) {
   return [{ section, data: Object.entries(values).map(([key, value]) => ({ key, value })) }];
+}
+
+/**
+ * The test factory: the app as `buildApp` makes it, with `internals`, the composed parts (repositories, the room,
+ * the media engine, the scheduler ...) that only tests reach.
+ */
+export async function buildTestApp(opts: AppOptions) {
+  let internals: ServiceParts | undefined;
+  const built = await buildApp({ ...opts, onComposed: (parts) => (internals = parts) });
+  if (!internals) throw new Error('buildApp composed no services');
+  return { ...built, internals };
 }
 
 /** A movable clock for sessions and throttling. */
@@ -36,7 +48,7 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
     adminPassword: ADMIN_PASSWORD,
   };
   const reboots: number[] = [];
-  const { app, areas, internals } = await buildApp({
+  const { app, areas, internals } = await buildTestApp({
     config,
     clock: opts.clock,
     fileLogs: false,

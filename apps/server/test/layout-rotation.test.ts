@@ -42,7 +42,7 @@ describe('automatic layout switching (setlayoutswitch)', async () => {
       expect(job.next(now)).toBe(now + 20_000);
     }
     expect(seen).toEqual([1, 3, 0, 1, 3]);
-    expect(t.internals.engine.layoutButtonId).toBe(3);
+    expect(t.internals.room.state.layoutButtonId).toBe(3);
   });
 
   it('a slot chosen by hand holds a whole interval; switching off stops it', async () => {

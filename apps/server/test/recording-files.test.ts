@@ -170,7 +170,7 @@ describe('recording files: rename and delete', async () => {
       expect((await t.post('removerecord', { recordid: String(id) }, admin)).body.result).toBe(true);
       expect(existsSync(t.internals.repos.recordings.find(id)?.dir ?? join(t.internals.mediaPath(), 'gone'))).toBe(false);
     } finally {
-      if (t.internals.engine.recording !== 'idle') await t.post('recordctl', { control: 'stop' }, admin);
+      if (t.internals.room.state.recording !== 'idle') await t.post('recordctl', { control: 'stop' }, admin);
     }
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import type { EngineState } from '../src/media/engine-state.js';
+import type { Room } from '../src/services/room/index.js';
 import type { Clock, Timers } from '../src/services/core/clock.js';
 import type { ScheduleRecorder } from '../src/services/schedule/schedule-runner.js';
 
@@ -36,8 +36,8 @@ export function fakeTime(start: number) {
   return { clock, timers, flush, advanceTo, advance: (ms: number) => advanceTo(t + ms) };
 }
 
-/** recordctl's state machine as far as schedules see it (engine-state effects included), without ffmpeg. */
-export function fakeRecorder(engine: EngineState, clock: Clock) {
+/** recordctl as far as schedules see it (its commands to the room included), without ffmpeg. */
+export function fakeRecorder(room: Room, clock: Clock) {
   let nextId = 1;
   let current: number | undefined;
   const calls: { op: 'start' | 'stop'; at: number; id: number; schedule?: number | null; reason?: string }[] = [];
@@ -47,9 +47,9 @@ export function fakeRecorder(engine: EngineState, clock: Clock) {
       return current;
     },
     async start(_who: unknown, scheduleId: number | null = null): Promise<number> {
-      if (engine.recording !== 'idle') throw new Error('Recording is already running.');
+      await room.apply({ type: 'record.starting' });
+      await room.apply({ type: 'record.started', at: clock.now() });
       current = nextId++;
-      Object.assign(engine, { recording: 'recording', recordingStart: clock.now() });
       calls.push({ op: 'start', at: clock.now(), id: current, schedule: scheduleId });
       return current;
     },
@@ -57,7 +57,7 @@ export function fakeRecorder(engine: EngineState, clock: Clock) {
       if (current === undefined) throw new Error('Recording is not running.');
       calls.push({ op: 'stop', at: clock.now(), id: current, reason });
       current = undefined;
-      Object.assign(engine, { recording: 'idle', recordingStart: undefined, schedule: undefined });
+      await room.apply({ type: 'record.stop' });
     },
   } satisfies ScheduleRecorder & Record<string, unknown>;
   return recorder;

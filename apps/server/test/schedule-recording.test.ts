@@ -32,7 +32,7 @@ describe('a once schedule records for real (ffmpeg)', async () => {
     );
     expect(status).toMatchObject({ isrecording: 'true', isschedulerecording: 'true', recordingscheduleid: String(id) });
     expect(status.recordingschedulestoptime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(t.internals.engine.schedule).toEqual({ id, stopTime: stop });
+    expect(t.internals.room.state.schedule).toEqual({ id, stopTime: stop });
 
     await waitFor(() => t.internals.repos.recordings.inState('done').length > 0, {
       timeoutMs: 20_000,

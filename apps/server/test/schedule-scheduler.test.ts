@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/open.js';
 import { createRepositories } from '../src/db/repositories/index.js';
-import { idleEngineState } from '../src/media/engine-state.js';
+import { createRoom } from '../src/services/room/index.js';
 import { recordingScheduleJob } from '../src/services/schedule/schedule-runner.js';
 import { scheduleService, type ScheduleInput } from '../src/services/schedule/schedule-service.js';
 import { formatInZone, instantOf, zoneOffsetMinutes } from '../src/services/schedule/schedule-time.js';
@@ -17,13 +17,13 @@ const local = (ms: number) => formatInZone(ms, OFF);
 function boot(db: Db, now: number) {
   const repos = createRepositories(db);
   const time = fakeTime(now);
-  const engine = idleEngineState();
-  const recorder = fakeRecorder(engine, time.clock);
+  const room = createRoom();
+  const recorder = fakeRecorder(room, time.clock);
   const oplog: string[] = [];
   const errors: string[] = [];
   // Long idle sleeps keep fake days cheap; the 30 s default guards against wall-clock jumps, not tested here.
   const scheduler = createScheduler({ clock: time.clock, timers: time.timers, log: (l) => errors.push(l), maxSleepMs: 3600_000 });
-  scheduler.add(recordingScheduleJob({ repos, recorder, engine, zoneOffset: () => OFF, oplog: (l) => oplog.push(l) }));
+  scheduler.add(recordingScheduleJob({ repos, recorder, room, zoneOffset: () => OFF, oplog: (l) => oplog.push(l) }));
   const schedules = scheduleService({ repos, clock: time.clock, zoneOffset: () => OFF, changed: () => void scheduler.wake() });
   const add = async (s: Partial<ScheduleInput>) => {
     const v = schedules.add({
@@ -41,7 +41,7 @@ function boot(db: Db, now: number) {
     return v.id;
   };
   const log = () => recorder.calls.map((c) => `${c.op} ${local(c.at)}`);
-  return { time, engine, recorder, oplog, errors, scheduler, schedules, add, log };
+  return { time, room, recorder, oplog, errors, scheduler, schedules, add, log };
 }
 
 describe('the scheduler with a fake clock and a fake recorder', () => {
@@ -53,10 +53,10 @@ describe('the scheduler with a fake clock and a fake recorder', () => {
     expect(p.recorder.calls).toEqual([]);
     await p.time.advanceTo(at('2026-03-02 09:00:00'));
     expect(p.recorder.calls[0]).toMatchObject({ op: 'start', at: at('2026-03-02 09:00:00'), schedule: id });
-    expect(p.engine.schedule).toEqual({ id, stopTime: at('2026-03-02 10:00:00') });
+    expect(p.room.state.schedule).toEqual({ id, stopTime: at('2026-03-02 10:00:00') });
     await p.time.advanceTo(at('2026-03-02 11:00:00'));
     expect(p.log()).toEqual(['start 2026-03-02 09:00:00', 'stop 2026-03-02 10:00:00']);
-    expect(p.engine.schedule).toBeUndefined();
+    expect(p.room.state.schedule).toBeUndefined();
     expect(p.schedules.list()[0]!.schedules).toEqual([{ start: '2026-03-02 09:00:00', end: '2026-03-02 10:00:00', done: true }]);
     expect(p.errors).toEqual([]);
   });

@@ -17,7 +17,7 @@ describe('slide switching through the layout domain (one layout path)', async ()
   const t = await makeApp();
   const admin = await t.login();
   const layouts = t.areas.layout.layouts;
-  const engine = t.internals.engine;
+  const room = t.internals.room;
   const log: string[] = [];
   const job = slidesFirstJob({ layouts, log: (l) => log.push(l) });
   // Instants an hour ahead: the service's own scheduler (which runs the same job) leaves them alone meanwhile.
@@ -34,17 +34,17 @@ describe('slide switching through the layout domain (one layout path)', async ()
 
   it('shows the slides first until the duration is over, then puts the layout before back', async () => {
     expect(layouts.showSlidesFirst('C', T + 10_000)).toBe(true);
-    expect(engine.layout).toEqual({ type: 3, channeldata: ['C', 'A'] });
+    expect(room.state.layout).toEqual({ type: 3, channeldata: ['C', 'A'] });
     // The operator's buttons still show the slot they chose.
-    expect(engine.layoutButtonId).toBe(0);
+    expect(room.state.layoutButtonId).toBe(0);
     expect(job.next(T)).toBe(T + 10_000);
     // A new slide meanwhile makes the slides stay longer, without a second switch.
     expect(layouts.showSlidesFirst('C', T + 14_000)).toBe(false);
     expect(job.next(T)).toBe(T + 14_000);
     await job.run(T + 13_999);
-    expect(engine.layout).toEqual({ type: 3, channeldata: ['C', 'A'] });
+    expect(room.state.layout).toEqual({ type: 3, channeldata: ['C', 'A'] });
     await job.run(T + 14_000);
-    expect(engine.layout).toEqual({ type: 0, channeldata: ['A'] });
+    expect(room.state.layout).toEqual({ type: 0, channeldata: ['A'] });
     expect(job.next(T + 14_000)).toBeUndefined();
     expect(log).toEqual(['slide switching: back to the layout before the slides']);
   });
@@ -52,20 +52,20 @@ describe('slide switching through the layout domain (one layout path)', async ()
   it('a layout the operator chooses meanwhile ends the slides first for good: nothing is put back over it', async () => {
     layouts.showSlidesFirst('C', T + 20_000);
     expect((await t.post('setlayoutid', { id: 1 }, admin)).body.result).toBe(true);
-    expect(engine.layout).toEqual({ type: 1, channeldata: ['A', 'B'] });
+    expect(room.state.layout).toEqual({ type: 1, channeldata: ['A', 'B'] });
     expect(job.next(T + 15_000)).toBeUndefined();
     await job.run(T + 20_000);
-    expect(engine.layout).toEqual({ type: 1, channeldata: ['A', 'B'] });
+    expect(room.state.layout).toEqual({ type: 1, channeldata: ['A', 'B'] });
 
     // The same for a one-off layout (`layout {output}`) and for saving the slot on the output.
     layouts.showSlidesFirst('C', T + 30_000);
     expect((await t.post('layout', { output: 'output', type: 0, channels: 1, channeldata: ['B'] }, admin)).body.result).toBe(true);
     expect(layouts.slidesFirstUntil()).toBeUndefined();
     layouts.showSlidesFirst('C', T + 30_000);
-    expect(engine.layout).toEqual({ type: 3, channeldata: ['C', 'B'] });
+    expect(room.state.layout).toEqual({ type: 3, channeldata: ['C', 'B'] });
     await t.post('savelayout', [{ index: 1, type: 0, channels: 1, channeldata: ['B'] }], admin);
     expect(layouts.slidesFirstUntil()).toBeUndefined();
-    expect(engine.layout).toEqual({ type: 0, channeldata: ['B'] });
+    expect(room.state.layout).toEqual({ type: 0, channeldata: ['B'] });
   });
 
   it('a layout that already shows only the slides is left alone', () => {
@@ -83,9 +83,9 @@ describe('slide switching through the layout domain (one layout path)', async ()
     layouts.showSlidesFirst('C', T + 125_000);
     expect(rotation.next(T + 110_000)).toBeUndefined();
     await rotation.run(T + 120_000);
-    expect(engine.layout).toEqual({ type: 3, channeldata: ['C', 'A'] });
+    expect(room.state.layout).toEqual({ type: 3, channeldata: ['C', 'A'] });
     await job.run(T + 125_000);
-    expect(engine.layout).toEqual({ type: 0, channeldata: ['A'] });
+    expect(room.state.layout).toEqual({ type: 0, channeldata: ['A'] });
     expect(rotation.next(T + 125_000)).toBe(T + 145_000);
     await t.post('setlayoutswitch', { enable: false }, admin);
   });

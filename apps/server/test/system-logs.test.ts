@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeFilePath, FILE_PATH_HEADER, LIMITS, MESSAGES, SESSION_HEADER } from '@roomcast/contract';
-import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { ensureAdmin } from '../src/services/access/bootstrap.js';
 import { frontlogService } from '../src/services/system/frontlog-service.js';
-import { ADMIN_PASSWORD, fakeClock, makeApp, type TestApp } from './helpers.js';
+import { ADMIN_PASSWORD, fakeClock, makeApp, type TestApp, buildTestApp } from './helpers.js';
 
 /** 7-Zip from Debian (`7zip` gives 7zz, `p7zip-full` gives 7z): Info-ZIP's unzip cannot open AES zips. */
 const SEVEN = ['/usr/bin/7zz', '/usr/bin/7z'].find((p) => existsSync(p));
@@ -124,7 +123,7 @@ describe("frontlog: the console's own errors, rate-limited", () => {
   it('the call appends to DATA_DIR/logs/frontlog.log, one line per entry whatever the text, and needs a session', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-frontlog-'));
     const config = { ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }), adminPassword: ADMIN_PASSWORD };
-    const { app, internals } = await buildApp({ config, clock: fakeClock(), power: { reboot: () => {} } });
+    const { app, internals } = await buildTestApp({ config, clock: fakeClock(), power: { reboot: () => {} } });
     await ensureAdmin(internals.repos, dataDir, ADMIN_PASSWORD, () => {});
     const post = async (body: unknown, session?: string) => {
       const res = await app.inject({

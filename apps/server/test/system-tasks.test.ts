@@ -6,7 +6,7 @@ import { MESSAGES, type TaskCode } from '@roomcast/contract';
 import { openDatabase, type Db } from '../src/db/open.js';
 import { createRepositories } from '../src/db/repositories/index.js';
 import type { TaskRow } from '../src/db/repositories/tasks-repository.js';
-import { idleEngineState } from '../src/media/engine-state.js';
+import { createRoom } from '../src/services/room/index.js';
 import { createScheduler } from '../src/services/core/scheduler.js';
 import { formatDateTime } from '../src/services/core/clock.js';
 import { instantOf, zoneOffsetMinutes } from '../src/services/schedule/schedule-time.js';
@@ -219,14 +219,14 @@ describe("the tasks' work", () => {
   });
 
   it('reboot: a running recording is stopped (finalized) through the recording domain first, then the reboot path', async () => {
-    const engine = idleEngineState();
+    const room = createRoom();
     const time = fakeTime(at('2026-03-02 10:00:00'));
-    const recorder = fakeRecorder(engine, time.clock);
+    const recorder = fakeRecorder(room, time.clock);
     const steps: string[] = [];
     await recorder.start(undefined, 0);
     const act = taskActions({
       recorder: { stop: (r) => recorder.stop(r).then(() => void steps.push('stop')), currentRecordingId: recorder.currentRecordingId },
-      recording: () => engine.recording !== 'idle',
+      recording: () => room.state.recording !== 'idle',
       reboot: () => steps.push('reboot'),
       clearLogs: () => '',
       syncNtp: async () => '',
@@ -236,7 +236,7 @@ describe("the tasks' work", () => {
     expect(steps).toEqual(['stop']);
     outcome.after?.();
     expect(steps).toEqual(['stop', 'reboot']);
-    expect(engine.recording).toBe('idle');
+    expect(room.state.recording).toBe('idle');
   });
 
   it("ntp: the system domain's sync; its outcome, or why it failed, in the operation log", async () => {

@@ -5,7 +5,7 @@ import { LAYOUT_ANIMATION_SECONDS, LAYOUT_ANIMATIONS } from '@roomcast/contract'
 import { audioOutput } from './audio-output.js';
 import { Encoder } from './encoder.js';
 import type { EncoderPlan, TransitionPlan } from './encoder-args.js';
-import type { EngineState } from './engine-state.js';
+import { type EngineDemand, IDLE_DEMAND } from './engine-demand.js';
 import { defaultLayout, planFromSettings, sourceFor } from './plan-from-settings.js';
 import { deviceTz } from './device-tz.js';
 import { readLogo } from './logo-file.js';
@@ -46,12 +46,15 @@ interface DeviceTime {
 }
 
 /**
- * Owns the encoder: starts it with the plan the settings describe when an output needs it, and stops it
- * when none does. Sources come from DATA_DIR/sources.json ({"hdmi1": "/dev/video0", ...}); a source name
+ * Owns the encoder: follows the demand it is given (`follow`, from the room's state): starts the encode with the plan
+ * the settings describe when something needs it, re-plans it when the layout or the SD picture asked for changes, and
+ * stops it when nothing does. Sources come from DATA_DIR/sources.json ({"hdmi1": "/dev/video0", ...}); a source name
  * without a device records the synthetic test pattern.
  */
-export function mediaEngine(dataDir: string, settings: MediaSettings, state: EngineState, preset: string, log: (line: string) => void) {
+export function mediaEngine(dataDir: string, settings: MediaSettings, preset: string, log: (line: string) => void) {
   const encoder = new Encoder();
+  /** What the room asks the engine to run now (`follow`). */
+  let demand: EngineDemand = IDLE_DEMAND;
   encoder.on('log', log);
   const runDir = join(dataDir, 'run');
   const devices = (): Record<string, string> => {
@@ -119,8 +122,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       audioInput: settings.read('setting_audio_input'),
       osd,
       fit: settings.read('setting_video_layout'),
-      save: composite && (state.rtsp.sub || state.rtmp.sub !== 'false') ? { ...save, movie_low_enable: 'true' } : save,
-      layout: state.layout ?? defaultLayout(video),
+      save: composite && demand.sd ? { ...save, movie_low_enable: 'true' } : save,
+      layout: demand.layout ?? defaultLayout(video),
       devices: devices(),
       fontFiles: FONT_FILES,
       textFile,
@@ -201,12 +204,28 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       return transition ? { ...p, transition } : p;
     });
   };
+  const ensure = () => {
+    if (encoder.running) return;
+    encoder.start(plan);
+    audioOut.refresh();
+  };
+  const sameLayout = (a: EngineDemand['layout'], b: EngineDemand['layout']) => JSON.stringify(a) === JSON.stringify(b);
   return {
     encoder,
-    ensure: () => {
-      if (encoder.running) return;
-      encoder.start(plan);
-      audioOut.refresh();
+    /**
+     * Acts on what the room needs now: the composite encode started when wanted (synchronously, so a recording or an
+     * output attaching right after finds it), re-planned when the layout on the output changed or an output needs the
+     * SD picture it does not make; the ISO encodes and the composite encode stopped when nothing needs them.
+     */
+    follow: async (next: EngineDemand): Promise<void> => {
+      const before = demand;
+      demand = next;
+      // `wanted`, not `running`: an encode restarting (a re-plan, a crash's backoff) is asked nothing new; its next
+      // start plans from the demand of then.
+      if (next.composite && !encoder.wanted) ensure();
+      // Re-planned when the layout on the output changed, or an output now needs the SD picture the encode lacks.
+      else if (next.composite && (!sameLayout(before.layout, next.layout) || (next.sd && !before.sd && !sdPlanned))) apply();
+      await Promise.all([...(next.iso ? [] : [...iso.values()].map((e) => e.stop())), ...(next.composite ? [] : [encoder.stop()])]);
     },
     /** The HDMI audio output follows setting_general_output (saved) and the encoder. */
     audioOutput: audioOut,
@@ -239,13 +258,6 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, state: Eng
       if (!encoder.running || !now || !encodedTime) return;
       const ms = (t: DeviceTime) => t.zoneMinutes * 60_000 + t.offsetMs;
       if (Math.abs(ms(now) - ms(encodedTime)) > 1000) apply();
-    },
-    /** Stops the encoder unless recording, the live room, an RTMP output (reconnecting included) or an RTSP output still needs it. */
-    release: async () => {
-      if (state.recording === 'idle') await Promise.all([...iso.values()].map((e) => e.stop()));
-      const rtmpOn = state.rtmp.main !== 'false' || state.rtmp.sub !== 'false';
-      const rtspOn = state.rtsp.main || state.rtsp.sub;
-      if (state.recording === 'idle' && !state.living && !rtmpOn && !rtspOn) await encoder.stop();
     },
     /** Whether the running composite encode makes the SD picture (an output that sends it re-plans when not). */
     encodesSd: () => encoder.running && sdPlanned,

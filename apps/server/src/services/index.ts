@@ -10,16 +10,16 @@ import { sntpQuery } from '../host/sntp.js';
 import { systemVersion } from '../host/os-release.js';
 import { APP_ROOT, softVersion } from '../build-info.js';
 import { openSerialLine, type OpenSerial } from '../host/serial.js';
-import { idleEngineState } from '../media/engine-state.js';
 import { mediaEngine } from '../media/media-engine.js';
 import { createAccess, LoginThrottle } from './access/index.js';
 import { createAlbums } from './albums/index.js';
 import { createDevices } from './devices/index.js';
-import { createScheduler, systemTimers, type Clock, type Timers } from './core/index.js';
+import { createScheduler, lifecycles, systemTimers, type Clock, type Timers } from './core/index.js';
 import { createLayout } from './layout/index.js';
 import { createLive } from './live/index.js';
 import { createPpt } from './ppt/index.js';
 import { createRecording } from './recording/index.js';
+import { createRoom, engineDemand } from './room/index.js';
 import { createSchedule } from './schedule/index.js';
 import { createSettings } from './settings/index.js';
 import { createMediaServer, createSync } from './sync/index.js';
@@ -45,9 +45,9 @@ export interface ServiceDeps {
 }
 
 /**
- * The composition root: creates each domain from what it needs and registers the domains' jobs with the one
- * scheduler. `areas` are what the API's handlers receive (one area each); `internals` are for the process
- * (app.ts, main.ts: shutdown, the media route, first-start admin) and for tests.
+ * The composition root: creates each domain from what it needs, registers the domains' jobs with the one
+ * scheduler and composes their lifecycles. `areas` are what the API's handlers receive (one area each), `routes`
+ * what the other routes serve, `lifecycle` what main.ts starts and app.ts stops.
  */
 export function createServices({
   config,
@@ -68,7 +68,8 @@ export function createServices({
   // setting the clock moves schedules, recordings and logs alike (host/clock.ts).
   const clock: Clock = { now: () => machineClock.now() + hostTime.offsetMs() };
   const repos = createRepositories(db);
-  const engine = idleEngineState();
+  // The room's state has one owner; the media engine follows it (started, re-planned, stopped as the state asks).
+  const room = createRoom();
   const scheduler = createScheduler({ clock, timers, log: warn });
   const wake = () => void scheduler.wake();
 
@@ -78,7 +79,7 @@ export function createServices({
     dataDir: config.dataDir,
     version: softVersion(config),
     systemVersion: () => systemVersion(config.hostRoot),
-    living: () => engine.living,
+    living: () => room.state.living,
     realNetwork: () => ({ ...hostNetwork.real() }),
     warn,
   });
@@ -90,16 +91,16 @@ export function createServices({
       read: (code) => settings.settings.raw(code),
       deviceTime: () => ({ zoneMinutes: settings.zoneOffset(), offsetMs: hostTime.offsetMs() }),
     },
-    engine,
     config.mediaPreset,
     mpLog,
   );
+  room.follow((state) => media.follow(engineDemand(state)));
   // Sessions and the login throttle measure elapsed time: the machine clock, which setting the device clock leaves alone.
-  const access = createAccess({ repos, clock: machineClock });
+  const access = createAccess({ repos, clock: machineClock, firstStart: { dataDir: config.dataDir, adminPassword: config.adminPassword } });
   const recording = createRecording({
     repos,
     settings: settings.settings,
-    engine,
+    room,
     media,
     clock,
     device: settings.device,
@@ -114,7 +115,7 @@ export function createServices({
     oplog,
     replan: () => scheduler.replan(),
   });
-  const layout = createLayout({ repos, engine, media, settings: settings.settings, log: mpLog, wake });
+  const layout = createLayout({ repos, room, media, settings: settings.settings, log: mpLog, wake });
   const ppt = createPpt({
     settings: settings.settings,
     encoder: media.encoder,
@@ -135,7 +136,7 @@ export function createServices({
   const schedule = createSchedule({
     repos,
     clock,
-    engine,
+    room,
     recorder: recording.recording,
     zoneOffset: settings.zoneOffset,
     oplog,
@@ -145,7 +146,7 @@ export function createServices({
   const system = createSystem({
     oplog,
     settings: settings.settings,
-    engine,
+    room,
     device: settings.device,
     power,
     storage: { hdd: recording.mediaPath, usb: () => config.usbPath },
@@ -211,7 +212,7 @@ export function createServices({
     schedules: schedule.schedules,
     onScheduleRun: schedule.onRun,
     onRecordingFinished: recording.recording.onFinished,
-    recording: () => engine.recording !== 'idle',
+    recording: () => room.state.recording !== 'idle',
     queue: sync.queue,
     resolveFile: sync.resolveFile,
     relativeOf: (abs) => recording.mediaStorage.relativeOf(abs),
@@ -223,7 +224,7 @@ export function createServices({
   });
   const live = createLive({
     settings: settings.settings,
-    engine,
+    room,
     media,
     device: settings.device,
     sessions: access.area.sessions,
@@ -246,7 +247,7 @@ export function createServices({
     log: mpLog,
     replan: () => scheduler.replan(),
   });
-  // main.ts starts the scheduler after crash recovery.
+  // The scheduler runs every domain's periodic jobs; it starts last (`lifecycle` below).
   for (const job of [
     ...layout.jobs,
     ...schedule.jobs,
@@ -259,6 +260,24 @@ export function createServices({
     ...devices.jobs,
   ])
     scheduler.add(job);
+
+  // Started in this order (each after what it depends on), stopped in the reverse one: the scheduler last to start
+  // (after crash recovery, so a schedule whose window is open resumes its recording) and first to stop.
+  const lifecycle = lifecycles(
+    [
+      { name: 'media', stop: () => media.stop() },
+      access.lifecycle,
+      recording.lifecycle,
+      ppt.lifecycle,
+      sync.lifecycle,
+      mediaServer.lifecycle,
+      live.lifecycle,
+      devices.lifecycle,
+      // Not awaited: a start it makes must not hold up listening (the scheduler logs its own failures).
+      { name: 'scheduler', start: () => void scheduler.start(), stop: () => scheduler.stop() },
+    ],
+    warn,
+  );
 
   return {
     areas: {
@@ -273,13 +292,29 @@ export function createServices({
       live: live.area,
       devices: devices.area,
     },
-    internals: {
-      /** The confidence monitor (levels stream, preview, silence alarm) for `api/monitor-route.ts`. */
+    /** What the routes outside the call API serve (`api/routes.ts`). */
+    routes: {
+      webconfig: settings.webconfig,
+      oplog: oplog.write,
+      mediaFiles: recording.mediaFiles,
+      uploadFiles: albums.uploadFiles,
+      batchZip: recording.area.batchZip,
+      live: live.live,
+      sessions: access.area.sessions,
+      /** The confidence monitor (levels stream, preview, silence alarm). */
       monitor: system.monitor,
+      /** Slides: the latest slide for ppt.html and its push. */
+      slides: ppt.slides,
+      /** The composed picture as the settings make it now. */
+      picture: layout.picture,
+    },
+    lifecycle,
+    /** The composed parts, for the test factory only (`apps/server/test/helpers.ts`); production code never reads them. */
+    parts: {
       config,
       clock,
       repos,
-      engine,
+      room,
       media,
       scheduler,
       oplog,
@@ -291,23 +326,21 @@ export function createServices({
       mediaUrls: recording.mediaUrls,
       mediaStorage: recording.mediaStorage,
       uploadFiles: albums.uploadFiles,
-      /** The composed picture as the settings make it now, for `api/picture-route.ts`. */
       picture: layout.picture,
       transfers: sync.queue,
-      /** The Opencast capture agent (tests wait for its exchanges with `idle`). */
       opencast: mediaServer.agent,
       live: live.live,
       rtmp: live.rtmp,
-      /** The RTSP outputs (setting_live_rtsp): resumed by main.ts, halted by app.ts. */
       rtspOutputs: live.rtsp,
-      /** Slides (setting_ppt): the slide watcher of the encoder's slides branch and the latest slide for `api/ppt-route.ts`; halted by app.ts. */
       slides: ppt.slides,
-      /** Camera control and the serial ports: halted by app.ts (movements stopped, ports closed). */
       devices,
+      monitor: system.monitor,
     },
   };
 }
 export type Services = ReturnType<typeof createServices>;
 /** The services of each area, by the area's name (the same as `contract/calls/<area>.ts` and `api/<area>.ts`). */
 export type Areas = Services['areas'];
-export type Internals = Services['internals'];
+export type ServiceRoutes = Services['routes'];
+/** The composed parts the test factory hands to tests. */
+export type ServiceParts = Services['parts'];

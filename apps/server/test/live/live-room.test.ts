@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_HEADER } from '@roomcast/contract';
-import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { ADMIN_PASSWORD, makeApp, settingBody } from '../helpers.js';
+import { ADMIN_PASSWORD, makeApp, settingBody, buildTestApp } from '../helpers.js';
 import { recordedSeconds, tsSeconds, waitFor, waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
@@ -86,7 +85,7 @@ describe('the live room (real ffmpeg)', async () => {
   const room = () => t.internals.settings.raw('setting_room');
   const notFound = await get({ method: 'GET', url: '/xlive/nosuchroom.m3u8' });
   /** The service started again on the same DATA_DIR (last test); closed before makeApp's cleanup removes the folder. */
-  let again: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let again: Awaited<ReturnType<typeof buildTestApp>> | undefined;
   afterAll(async () => {
     await again?.app.close();
     rmSync(scratch, { recursive: true, force: true });
@@ -281,7 +280,7 @@ describe('the live room (real ffmpeg)', async () => {
       ...loadConfig({ DATA_DIR: t.dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50' }),
       adminPassword: ADMIN_PASSWORD,
     };
-    again = await buildApp({ config, fileLogs: false, power: { reboot: () => {} } });
+    again = await buildTestApp({ config, fileLogs: false, power: { reboot: () => {} } });
     await again.app.ready();
     const app2 = again.app;
     const get2: Inject = (opts) => app2.inject(opts) as never;

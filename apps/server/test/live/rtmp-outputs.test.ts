@@ -7,17 +7,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_HEADER } from '@roomcast/contract';
-import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Encoder } from '../../src/media/encoder.js';
-import { idleEngineState } from '../../src/media/engine-state.js';
+import { createRoom } from '../../src/services/room/index.js';
 import { ProgressParser } from '../../src/media/rtmp-push.js';
 import { TsFanout } from '../../src/media/ts-fanout.js';
 import { createScheduler, systemClock, systemTimers } from '../../src/services/core/index.js';
 import { RETRY_MAX_MS, retryDelay } from '../../src/services/live/rtmp-channel.js';
 import { rtmpOutputs } from '../../src/services/live/rtmp-outputs.js';
 import type { SettingsService } from '../../src/services/settings/index.js';
-import { ADMIN_PASSWORD, makeApp } from '../helpers.js';
+import { ADMIN_PASSWORD, makeApp, buildTestApp } from '../helpers.js';
 import { delay, waitFor } from '../wait.js';
 import { NginxRtmp } from '@roomcast/test-servers';
 
@@ -70,21 +69,15 @@ describe('RTMP outputs: a destination that stops answering', () => {
     );
     const dataDir = mkdtempSync(join(tmpdir(), 'rtmp-stall-'));
     const lines: string[] = [];
-    const engine = idleEngineState();
+    const room = createRoom();
     const scheduler = createScheduler({ clock: systemClock, timers: systemTimers, log: (l) => lines.push(l) });
     const outputs = rtmpOutputs({
       settings: {
         raw: () => ({ mainenable: 'true', mainurl: `rtmp://127.0.0.1:${port}/live/x`, subenable: 'false', suburl: '' }),
         onWritten: () => undefined,
       } as unknown as SettingsService,
-      engine,
-      media: {
-        encoder: encoder as unknown as Encoder,
-        ensure: () => undefined,
-        release: async () => undefined,
-        apply: () => undefined,
-        encodesSd: () => true,
-      },
+      room,
+      media: { encoder: encoder as unknown as Encoder },
       clock: systemClock,
       dataDir,
       log: (l) => lines.push(l),
@@ -97,15 +90,15 @@ describe('RTMP outputs: a destination that stops answering', () => {
       source.stdout.on('data', (d: Buffer) => encoder.hd.push(d));
       await scheduler.start();
       await outputs.startChannel('main');
-      expect(engine.rtmp.main).toBe('true');
+      expect(room.state.rtmp.main).toBe('true');
       await waitFor(() => sockets.size === 1, { what: 'ffmpeg to connect' });
-      await waitFor(() => engine.rtmp.main === 'reconn', { timeoutMs: 10_000, what: 'the stuck attempt to be ended' });
+      await waitFor(() => room.state.rtmp.main === 'reconn', { timeoutMs: 10_000, what: 'the stuck attempt to be ended' });
       expect(lines.join('\n')).toContain('nothing sent for 1.5 s; retrying in 1 s');
       await waitFor(() => sockets.size === 2, { timeoutMs: 10_000, what: 'the retry to connect again' });
       await waitFor(() => outputs.attempts('main')?.failures === 2, { timeoutMs: 10_000, what: 'the retry to be ended too' });
-      expect(engine.rtmp.main).toBe('reconn');
+      expect(room.state.rtmp.main).toBe('reconn');
       await outputs.stopChannel('main');
-      expect(engine.rtmp.main).toBe('false');
+      expect(room.state.rtmp.main).toBe('false');
     } finally {
       await scheduler.stop();
       source.kill('SIGKILL');
@@ -139,7 +132,7 @@ describe('RTMP outputs (real ffmpeg, a real nginx-rtmp on loopback)', async () =
   const channel = (ch: '1' | '2', control: 'start' | 'stop', session = admin) =>
     t.post('rtmpchannelctl', { channel: ch, control }, session);
   const rtmp = t.internals.rtmp;
-  let again: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let again: Awaited<ReturnType<typeof buildTestApp>> | undefined;
   afterAll(async () => {
     await again?.app.close();
     await nginx?.dispose();
@@ -317,7 +310,7 @@ describe('RTMP outputs (real ffmpeg, a real nginx-rtmp on loopback)', async () =
       ...loadConfig({ DATA_DIR: t.dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50' }),
       adminPassword: ADMIN_PASSWORD,
     };
-    again = await buildApp({ config, fileLogs: false, power: { reboot: () => {} } });
+    again = await buildTestApp({ config, fileLogs: false, power: { reboot: () => {} } });
     await again.app.ready();
     expect(await again.internals.rtmp.resume()).toBe(2);
     await again.internals.scheduler.start();

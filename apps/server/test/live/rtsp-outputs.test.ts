@@ -246,7 +246,7 @@ describe.skipIf(!hasGstRtsp)('RTSP outputs (GStreamer RTSP server, real ffmpeg)'
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
     recordingPid = media.encoder.pid;
     expect((await write({ mainenable: 'true', mainurl: `rtsp://0.0.0.0:${port}/main` })).result).toBe(true);
-    expect(t.internals.engine.rtsp).toEqual({ main: true, sub: false });
+    expect(t.internals.room.state.rtsp).toEqual({ main: true, sub: false });
     const url = `rtsp://127.0.0.1:${port}/main`;
     const tcp = await pictureAt(url, 'tcp', 'the main mount over TCP');
     expect(tcp.video).toMatchObject({ codec_name: 'h264', width: 854, height: 480 });
@@ -346,7 +346,7 @@ describe.skipIf(!hasGstRtsp)('RTSP outputs (GStreamer RTSP server, real ffmpeg)'
       // Enabling sub re-plans the encode with the SD picture; it is served on main's port by the same helper.
       const pid = rtsp.server.pid;
       expect((await write({ subenable: 'true', suburl: `rtsp://0.0.0.0:${port}/sub` })).result).toBe(true);
-      expect(t.internals.engine.rtsp).toEqual({ main: true, sub: true });
+      expect(t.internals.room.state.rtsp).toEqual({ main: true, sub: true });
       await waitFor(() => media.encoder.restarts > restarts + 1 && media.encodesSd(), { what: 'the encoder to restart with SD' });
       const sub = await pictureAt(`rtsp://127.0.0.1:${port}/sub`, 'tcp', 'the sub mount on the re-planned encode');
       expect(sub.video).toMatchObject({ codec_name: 'h264', width: 640, height: 360 });
@@ -370,7 +370,7 @@ describe.skipIf(!hasGstRtsp)('RTSP outputs (GStreamer RTSP server, real ffmpeg)'
     expect(await gone(port, '/main')).toBe(true);
     expect(await gone(multicastPort, '/main')).toBe(true);
     expect(rtsp.server.running).toBe(false);
-    expect(t.internals.engine.rtsp).toEqual({ main: false, sub: false });
+    expect(t.internals.room.state.rtsp).toEqual({ main: false, sub: false });
     await waitFor(() => !media.encoder.running, { timeoutMs: 5000, what: 'the encoder to stop' });
   });
 });

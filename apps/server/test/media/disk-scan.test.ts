@@ -21,9 +21,9 @@ describe('disk scan', async () => {
     expect((await t.post('scanfiles', {}, admin)).body).toEqual({ result: false, message: 'Recording in progress, please stop recording' });
     await waitRecorded(t, 2.5);
     await t.post('recordctl', { control: 'stop' }, admin);
-    t.internals.engine.scanning = true;
+    void t.internals.room.apply({ type: 'scan.start' });
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.message).toMatch(/disk scan is running/);
-    t.internals.engine.scanning = false;
+    void t.internals.room.apply({ type: 'scan.end' });
   }, 30_000);
 
   it('adopts files it finds and marks missing ones', async () => {

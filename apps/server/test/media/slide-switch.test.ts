@@ -52,16 +52,16 @@ describe('slide switching on the real output', async () => {
     await waitRecorded(t, 1);
     // The slides are scored inside the composite encode (its slides branch), though the picture does not show C.
     expect(t.internals.slides.watching()).toEqual({ channel: 'C', thresholdPercent: 10 });
-    const switched = await waitFor(() => t.internals.engine.layout?.type === 3 && Date.now(), {
+    const switched = await waitFor(() => t.internals.room.state.layout?.type === 3 && Date.now(), {
       timeoutMs: PERIOD * 1000 + 5000,
       what: 'the slides-first layout',
-      detail: () => t.internals.engine.layout,
+      detail: () => t.internals.room.state.layout,
     });
-    expect(t.internals.engine.layout).toEqual({ type: 3, channeldata: ['C', 'A'] });
+    expect(t.internals.room.state.layout).toEqual({ type: 3, channeldata: ['C', 'A'] });
     // The slides changed at the last multiple of PERIOD: the watcher saw it and the layout followed within a second.
     const change = Math.floor(switched / (PERIOD * 1000)) * PERIOD * 1000;
     expect(switched - change).toBeLessThan(1000);
-    await waitFor(() => t.internals.engine.layout?.type === 0, { timeoutMs: 10_000, what: 'the layout before, back' });
+    await waitFor(() => t.internals.room.state.layout?.type === 0, { timeoutMs: 10_000, what: 'the layout before, back' });
     const back = Date.now();
     expect(back - switched).toBeGreaterThanOrEqual(4900);
     expect(back - switched).toBeLessThan(6500);

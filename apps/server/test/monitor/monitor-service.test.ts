@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { idleEngineState } from '../../src/media/engine-state.js';
 import { PicturePreview, PREVIEW_EVERY_MS } from '../../src/media/preview.js';
 import type { TsFanout } from '../../src/media/ts-fanout.js';
+import { createRoom } from '../../src/services/room/index.js';
 import { monitorService } from '../../src/services/system/monitor-service.js';
 
 function fixture(silenceAlarmMs = 30_000) {
-  const engine = idleEngineState();
+  const room = createRoom();
+  /** Brings the room's recording to `to` through the room's own commands. */
+  const record = (to: 'recording' | 'paused' | 'idle') => {
+    if (to === 'recording' && room.state.recording === 'idle') {
+      void room.apply({ type: 'record.starting' });
+      void room.apply({ type: 'record.started', at: 0 });
+    } else if (to === 'recording') void room.apply({ type: 'record.resume', at: 0 });
+    else if (to === 'paused') void room.apply({ type: 'record.pause', at: 0 });
+    else void room.apply({ type: 'record.stop' });
+  };
   let peak = Number.NEGATIVE_INFINITY;
   const logged: string[] = [];
   const monitor = monitorService({
-    engine,
+    room,
     oplog: (d) => void logged.push(d),
     silenceAlarmMs,
     media: {
-      running: () => engine.recording !== 'idle',
+      running: () => room.state.recording !== 'idle',
       levels: () => ({ inputs: [{ id: 'macin1', peak, rms: peak - 3 }], program: undefined }),
       loudestInputPeak: () => peak,
       subscribe: () => () => {},
@@ -26,31 +35,31 @@ function fixture(silenceAlarmMs = 30_000) {
     const due = job.next(now);
     if (due !== undefined && due <= now) await job.run(now);
   };
-  return { engine, monitor, job, logged, tick, setPeak: (v: number) => (peak = v) };
+  return { room, record, monitor, job, logged, tick, setPeak: (v: number) => (peak = v) };
 }
 
 describe('silence alarm', () => {
   it('is raised after 30 s below −50 dBFS while recording, logged once, and cleared when sound returns', async () => {
     const f = fixture();
     expect(f.job.next(0)).toBeUndefined(); // idle: nothing planned
-    f.engine.recording = 'recording';
+    f.record('recording');
     f.setPeak(-60);
     // The first check is a second after the job became active (at 1 s): silent from 2 s on.
     for (let s = 1; s <= 31; s++) await f.tick(s * 1000);
-    expect(f.engine.audioAlarm).toBe(false);
+    expect(f.room.state.audioAlarm).toBe(false);
     await f.tick(32_000);
-    expect(f.engine.audioAlarm).toBe(true);
+    expect(f.room.state.audioAlarm).toBe(true);
     for (let s = 33; s <= 40; s++) await f.tick(s * 1000);
     expect(f.logged).toEqual(['No sound for 30 s: check the microphones']);
     f.setPeak(-30);
     await f.tick(41_000);
-    expect(f.engine.audioAlarm).toBe(false);
+    expect(f.room.state.audioAlarm).toBe(false);
     expect(f.logged).toEqual(['No sound for 30 s: check the microphones', 'Sound is back: the silence alarm is cleared']);
   });
 
   it('counts again after a sound, holds while paused, and clears when the recording ends', async () => {
     const f = fixture(3000);
-    f.engine.recording = 'recording';
+    f.record('recording');
     f.setPeak(-70);
     await f.tick(1000);
     await f.tick(2000);
@@ -58,16 +67,16 @@ describe('silence alarm', () => {
     await f.tick(3000);
     f.setPeak(-70);
     for (const at of [4000, 5000, 6000]) await f.tick(at);
-    expect(f.engine.audioAlarm).toBe(false);
+    expect(f.room.state.audioAlarm).toBe(false);
     await f.tick(7000);
-    expect(f.engine.audioAlarm).toBe(true);
-    f.engine.recording = 'paused';
+    expect(f.room.state.audioAlarm).toBe(true);
+    f.record('paused');
     for (const at of [8000, 9000, 10_000, 11_000, 12_000]) await f.tick(at);
-    expect(f.engine.audioAlarm).toBe(true);
-    f.engine.recording = 'idle';
+    expect(f.room.state.audioAlarm).toBe(true);
+    f.record('idle');
     expect(f.job.next(13_000)).toBeDefined(); // still planned until the raised alarm is cleared
     await f.tick(13_000);
-    expect(f.engine.audioAlarm).toBe(false);
+    expect(f.room.state.audioAlarm).toBe(false);
     expect(f.logged.at(-1)).toBe('The silence alarm is cleared: the recording ended');
     expect(f.job.next(14_000)).toBeUndefined();
   });
@@ -75,7 +84,7 @@ describe('silence alarm', () => {
   it('turns −∞ into null and rounds to 0.1 dB for the stream', () => {
     const f = fixture();
     expect(f.monitor.levels()).toEqual({ running: false, inputs: [], program: null });
-    f.engine.recording = 'recording';
+    f.record('recording');
     f.setPeak(-18.0636);
     expect(f.monitor.levels()).toEqual({ running: true, inputs: [{ id: 'macin1', peak: -18.1, rms: -21.1 }], program: null });
     f.setPeak(Number.NEGATIVE_INFINITY);

@@ -73,7 +73,7 @@ describe('confidence monitor', async () => {
     return s;
   };
   afterAll(async () => {
-    if (t.internals.engine.recording !== 'idle') await t.post('recordctl', { control: 'stop' }, admin);
+    if (t.internals.room.state.recording !== 'idle') await t.post('recordctl', { control: 'stop' }, admin);
     await Promise.all(streams.map((s) => s.close()));
   });
   const oplog = () => t.internals.repos.oplog.page(50, 0).map((r) => r.description);

@@ -1,9 +1,9 @@
+import { buildTestApp } from '../helpers.js';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SETTINGS } from '@roomcast/contract';
-import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { ensureAdmin } from '../../src/services/access/bootstrap.js';
 import { verifyPassword } from '../../src/services/core/passwords.js';
@@ -47,7 +47,7 @@ describe('failure class: default or hard-coded credentials', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-firststart-'));
     const config = loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' });
     expect(config.adminPassword).toBeUndefined();
-    const { app, internals } = await buildApp({ config, fileLogs: false, power: { reboot: () => {} } });
+    const { app, internals } = await buildTestApp({ config, fileLogs: false, power: { reboot: () => {} } });
     afterAll(async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -77,7 +77,7 @@ describe('failure class: default or hard-coded credentials', () => {
     const passwords: string[] = [];
     for (let i = 0; i < 2; i++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-firststart-'));
-      const { app, internals } = await buildApp({
+      const { app, internals } = await buildTestApp({
         config: loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' }),
         fileLogs: false,
         power: { reboot: () => {} },

@@ -2,10 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { oplogService } from '../../src/services/system/oplog-service.js';
-import { makeApp } from '../helpers.js';
+import { makeApp, buildTestApp } from '../helpers.js';
 
 const KEEP_ROWS = 100_000;
 
@@ -17,7 +16,7 @@ const KEEP_ROWS = 100_000;
 describe('failure class: log flooding that fills the disk', () => {
   it('each request writes at most one bounded line to weblog.txt, whatever its URL and headers, and only rotating logs exist', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-logs-'));
-    const { app } = await buildApp({
+    const { app } = await buildTestApp({
       config: { ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', LOG_LEVEL: 'info' }), adminPassword: 'Admin-Test-Pass-1' },
       power: { reboot: () => {} },
     });

@@ -35,8 +35,8 @@ describe('symlinks in the storage that lead outside it', async () => {
 
   it('the disk scan adopts no link that leads outside the storage', async () => {
     expect((await t.post('scanfiles', {}, admin)).body.result).toBe(true);
-    await waitFor(() => !t.internals.engine.scanning, { timeoutMs: 5000, what: 'the disk scan to finish' });
-    expect(t.internals.engine.scanning).toBe(false);
+    await waitFor(() => !t.internals.room.state.scanning, { timeoutMs: 5000, what: 'the disk scan to finish' });
+    expect(t.internals.room.state.scanning).toBe(false);
     const realStorage = realpathSync(storage);
     const files = t.internals.repos.recordings.allFiles();
     for (const f of files) {

@@ -189,11 +189,11 @@ describe('update bundles: refused with nothing changed', async () => {
   });
 
   it('while a recording runs', async () => {
-    s.t.internals.engine.pending = true;
+    void s.t.internals.room.apply({ type: 'record.claim' });
     try {
       expect((await s.upload(await bundle())).body).toMatchObject({ result: false, message: MESSAGES.updateRecording });
     } finally {
-      s.t.internals.engine.pending = false;
+      void s.t.internals.room.apply({ type: 'record.release' });
     }
     expect(snapshot(s.root)).toEqual(before);
   });

@@ -1,5 +1,6 @@
 import type { Repositories } from '../../db/repositories/index.js';
-import { periodicJob, type Clock } from '../core/index.js';
+import { type Clock, type Lifecycle, periodicJob } from '../core/index.js';
+import { ensureAdmin } from './bootstrap.js';
 import { authService } from './auth-service.js';
 import { groupService } from './group-service.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -14,8 +15,15 @@ export { LoginThrottle } from './login-throttle.js';
 /** Idle sessions are removed this often (each request also refuses an idle one on its own). */
 const PURGE_EVERY_MS = 60_000;
 
+export interface AccessDeps {
+  repos: Repositories;
+  clock: Clock;
+  /** The first start's `admin` account: its password (generated when none) and where a generated one is written. */
+  firstStart?: { dataDir: string; adminPassword: string | undefined };
+}
+
 /** The access domain: login and sessions, users (and their CSV import), groups and recording access. */
-export function createAccess(d: { repos: Repositories; clock: Clock }) {
+export function createAccess(d: AccessDeps) {
   const sessions = sessionService(d.repos, d.clock);
   return {
     area: {
@@ -25,6 +33,13 @@ export function createAccess(d: { repos: Repositories; clock: Clock }) {
       groups: groupService(d.repos),
     },
     jobs: [periodicJob({ name: 'idle sessions', everyMs: PURGE_EVERY_MS, run: () => void sessions.purgeIdle() })],
+    lifecycle: {
+      name: 'access',
+      // The `admin` account exists before the service listens (docs/security.md: no default password).
+      start: async (announce) => {
+        if (d.firstStart) await ensureAdmin(d.repos, d.firstStart.dataDir, d.firstStart.adminPassword, announce);
+      },
+    } satisfies Lifecycle,
   };
 }
 export type AccessArea = ReturnType<typeof createAccess>['area'];

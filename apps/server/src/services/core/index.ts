@@ -2,4 +2,5 @@
 export { systemClock, systemTimers, formatDateTime, zoneOffsetMinutes, type Clock, type DeviceClock, type Timers } from './clock.js';
 export { createScheduler, periodicJob, type Job, type PeriodicJobSpec, type Scheduler, type SchedulerDeps } from './scheduler.js';
 export { Fail } from './fail.js';
+export { lifecycles, type Lifecycle, type Lifecycles } from './lifecycle.js';
 export { dummyHash, generatePassword, hashPassword, verifyPassword } from './passwords.js';

@@ -1,6 +1,6 @@
 import type { SerialPortName } from '@roomcast/contract';
 import type { OpenSerial } from '../../host/serial.js';
-import { periodicJob, type Timers } from '../core/index.js';
+import { type Lifecycle, periodicJob, type Timers } from '../core/index.js';
 import type { LayoutService } from '../layout/index.js';
 import type { RecordingService } from '../recording/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -68,12 +68,15 @@ export function createDevices(d: DevicesDeps) {
     ports,
     /** Resolves once the ports have been opened at start (or failed to: the reopen job tries again). */
     opened,
-    /** At shutdown: running movements stopped, ports and the UDP socket closed. */
-    async halt(): Promise<void> {
-      await ptz.halt();
-      await ports.halt();
-      ip.close();
-    },
+    lifecycle: {
+      name: 'devices',
+      /** At shutdown: running movements stopped, ports and the UDP socket closed. */
+      async stop(): Promise<void> {
+        await ptz.halt();
+        await ports.halt();
+        ip.close();
+      },
+    } satisfies Lifecycle,
     jobs: [
       periodicJob({
         name: 'serial ports reopen',

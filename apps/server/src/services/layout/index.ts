@@ -1,8 +1,8 @@
 import { LIMITS } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
-import type { EngineState } from '../../media/engine-state.js';
 import type { MediaEngine } from '../../media/media-engine.js';
 import { defaultLayout } from '../../media/plan-from-settings.js';
+import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { layoutRotationJob } from './layout-rotation-job.js';
 import { layoutService } from './layout-service.js';
@@ -11,12 +11,12 @@ import { slidesFirstJob } from './slides-first.js';
 
 export { layoutRotationJob, type LayoutRotationDeps } from './layout-rotation-job.js';
 export { checkLayout, type LayoutService } from './layout-service.js';
-export { videoBusy, type PictureSettings } from './picture-settings.js';
+export type { PictureSettings } from './picture-settings.js';
 export { slidesFirstLayout } from './slides-first.js';
 
 export interface LayoutDeps {
   repos: Repositories;
-  engine: EngineState;
+  room: Room;
   media: MediaEngine;
   settings: SettingsService;
   log: (line: string) => void;
@@ -31,13 +31,12 @@ export interface LayoutDeps {
 export function createLayout(d: LayoutDeps) {
   const layouts = layoutService(
     d.repos,
-    d.engine,
-    () => d.media.apply(),
+    d.room,
     (letter) => Boolean(d.settings.raw('setting_video_input')[`channel${letter}`]),
     d.wake,
     () => defaultLayout(d.settings.raw('setting_video_input')),
   );
-  const picture = pictureSettings({ engine: d.engine, media: d.media, settings: d.settings });
+  const picture = pictureSettings({ room: d.room, media: d.media, settings: d.settings });
   return {
     area: { layouts, sources: picture.sources },
     /** The OSD logo upload's target (the albums domain's uploadfile). */

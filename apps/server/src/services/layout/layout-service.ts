@@ -1,7 +1,7 @@
 import { layoutProblem, type LayoutProblem } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { LayoutSlot } from '../../db/repositories/layouts-repository.js';
-import type { EngineState } from '../../media/engine-state.js';
+import type { Room, ShownLayout } from '../room/index.js';
 import { Fail } from '../core/index.js';
 import { slidesFirstLayout } from './slides-first.js';
 
@@ -23,20 +23,19 @@ function layoutFail(problem: LayoutProblem, slot?: number): Fail {
  */
 export function layoutService(
   repos: Repositories,
-  engine: EngineState,
-  apply: () => void,
+  room: Room,
   hasSource: (letter: string) => boolean = () => true,
   switchingChanged: () => void = () => {},
   defaultShown: () => { type: number; channeldata: string[] } = () => ({ type: 0, channeldata: ['A'] }),
 ) {
   /** Slide switching's slides-first layout is on the output until `until`; `back` is the layout it replaced. */
-  let slidesFirst: { until: number; back: EngineState['layout'] } | undefined;
+  let slidesFirst: { until: number; back: ShownLayout | undefined } | undefined;
   const current = (): LayoutSlot | undefined => repos.layouts.list()[repos.layouts.state().current];
   const use = (slot: LayoutSlot | undefined) => {
     // A layout chosen meanwhile (by hand or by automatic switching) ends the slides first for good: it stays.
     slidesFirst = undefined;
-    engine.layout = slot ? { type: slot.type, channeldata: slot.channeldata } : undefined;
-    engine.layoutButtonId = slot?.index ?? 0;
+    // The media engine follows the room: a running encode is re-planned when the layout on the output changes.
+    void room.apply({ type: 'layout.set', layout: slot && { type: slot.type, channeldata: slot.channeldata }, buttonId: slot?.index ?? 0 });
   };
   use(current());
   return {
@@ -52,15 +51,11 @@ export function layoutService(
         if (problem) throw layoutFail(problem, s.index + 1);
       }
       repos.layouts.saveAll(slots);
-      if (slots.some((s) => s.index === repos.layouts.state().current)) {
-        use(current());
-        apply();
-      }
+      if (slots.some((s) => s.index === repos.layouts.state().current)) use(current());
     },
     select(index: number) {
       repos.layouts.setCurrent(index);
       use(current());
-      apply();
     },
     setAutoswitch(on: boolean) {
       repos.layouts.setAutoswitch(on);
@@ -83,8 +78,7 @@ export function layoutService(
       const problem = checkLayout(l);
       if (problem) throw layoutFail(problem);
       slidesFirst = undefined;
-      engine.layout = { type: l.type, channeldata: l.channeldata };
-      apply();
+      void room.apply({ type: 'layout.set', layout: { type: l.type, channeldata: l.channeldata } });
     },
     /**
      * Slide switching (setting_ppt): the slides-first layout of channel `slides` on the output until `until`, when
@@ -96,12 +90,11 @@ export function layoutService(
         slidesFirst.until = Math.max(slidesFirst.until, until);
         return false;
       }
-      const shown = engine.layout ?? defaultShown();
+      const shown = room.state.layout ?? defaultShown();
       const target = slidesFirstLayout(shown, slides);
       if (JSON.stringify(target) === JSON.stringify({ type: shown.type, channeldata: shown.channeldata })) return false;
-      slidesFirst = { until, back: engine.layout };
-      engine.layout = target;
-      apply();
+      slidesFirst = { until, back: room.state.layout };
+      void room.apply({ type: 'layout.set', layout: target });
       switchingChanged();
       return true;
     },
@@ -110,9 +103,9 @@ export function layoutService(
     /** Puts the layout that was on the output before the slides first back (time is up, or switching was turned off). */
     endSlidesFirst() {
       if (!slidesFirst) return;
-      engine.layout = slidesFirst.back;
+      const back = slidesFirst.back;
       slidesFirst = undefined;
-      apply();
+      void room.apply({ type: 'layout.set', layout: back });
       switchingChanged();
     },
   };

@@ -1,7 +1,7 @@
 import { SOURCE_NAMES, type SettingCode } from '@roomcast/contract';
-import type { EngineState } from '../../media/engine-state.js';
 import type { MediaEngine } from '../../media/media-engine.js';
 import { Fail } from '../core/index.js';
+import { type Room, videoFixed } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 
 /** Codes the composed picture is made of: a saved change is on the picture at once (a running encode re-plans). */
@@ -10,13 +10,10 @@ const PICTURE_CODES: readonly SettingCode[] = ['setting_osd', 'setting_video_lay
 const VIDEO_CODES: readonly SettingCode[] = ['setting_video_input', 'setting_rec_video_codec'];
 
 export interface PictureSettingsDeps {
-  engine: EngineState;
+  room: Room;
   media: Pick<MediaEngine, 'apply' | 'picture' | 'devices' | 'audioOutput'>;
   settings: SettingsService;
 }
-
-/** Recording, the live room or an RTMP output (reconnecting included) is on: the video settings are fixed. */
-export const videoBusy = (e: EngineState) => e.recording !== 'idle' || e.living || e.rtmp.main !== 'false' || e.rtmp.sub !== 'false';
 
 /**
  * What the picture settings do (docs/media-engine.md "Picture settings"): an OSD, fit, input or encoding change is
@@ -27,7 +24,7 @@ export const videoBusy = (e: EngineState) => e.recording !== 'idle' || e.living 
  */
 export function pictureSettings(d: PictureSettingsDeps) {
   d.settings.addWriteGuard((code, changed) => {
-    if (VIDEO_CODES.includes(code) && changed.length && videoBusy(d.engine)) throw Fail.of('videoSettingsBusy');
+    if (VIDEO_CODES.includes(code) && changed.length && videoFixed(d.room.state)) throw Fail.of('videoSettingsBusy');
   });
   d.settings.onWritten((code, changed) => {
     if (PICTURE_CODES.includes(code) && changed.length) d.media.apply();

@@ -1,8 +1,8 @@
-import type { EngineState } from '../../media/engine-state.js';
 import type { MediaEngine } from '../../media/media-engine.js';
 import type { SessionService } from '../access/index.js';
-import { Fail, periodicJob, type DeviceClock } from '../core/index.js';
+import { Fail, type Lifecycle, periodicJob, type DeviceClock } from '../core/index.js';
 import type { MediaUrls, SessionBinding } from '../recording/index.js';
+import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { OpLogService } from '../system/index.js';
 import { liveAccess } from './live-access.js';
@@ -25,7 +25,7 @@ const FIXED_WHILE_LIVING = ['name', 'urlsession'];
 
 export interface LiveDeps {
   settings: SettingsService;
-  engine: EngineState;
+  room: Room;
   media: MediaEngine;
   device: DeviceClock;
   /** The access domain's sessions: signed URLs and WebSockets live only as long as their session. */
@@ -52,7 +52,7 @@ export function createLive(d: LiveDeps) {
   const viewers = liveViewers(d.log, d.replan);
   const live = liveService({
     settings: d.settings,
-    engine: d.engine,
+    room: d.room,
     media: d.media,
     device: d.device,
     access,
@@ -63,7 +63,7 @@ export function createLive(d: LiveDeps) {
   });
   const rtmp = rtmpOutputs({
     settings: d.settings,
-    engine: d.engine,
+    room: d.room,
     media: d.media,
     clock: d.device,
     dataDir: d.dataDir,
@@ -72,7 +72,7 @@ export function createLive(d: LiveDeps) {
     replan: d.replan,
   });
   // The RTSP outputs follow setting_live_rtsp: served while saved enabled (a value they cannot serve is refused).
-  const rtsp = rtspOutputs({ settings: d.settings, engine: d.engine, media: d.media, log: d.log });
+  const rtsp = rtspOutputs({ settings: d.settings, room: d.room, media: d.media, log: d.log });
   d.settings.addWriteGuard((code, _changed, values) => {
     if (code === 'setting_live_rtsp') rtsp.check(values);
   });
@@ -80,7 +80,7 @@ export function createLive(d: LiveDeps) {
     if (code === 'setting_live_rtsp') void rtsp.apply().catch(() => undefined);
   });
   d.settings.addWriteGuard((code, changed) => {
-    if (code === 'setting_room' && d.engine.living && changed.some((k) => FIXED_WHILE_LIVING.includes(k)))
+    if (code === 'setting_room' && d.room.state.living && changed.some((k) => FIXED_WHILE_LIVING.includes(k)))
       throw Fail.of('roomLivingNoChange');
   });
   d.settings.onWritten((code, changed) => {
@@ -93,6 +93,24 @@ export function createLive(d: LiveDeps) {
     live,
     rtmp,
     rtsp,
+    lifecycle: {
+      name: 'live',
+      start: async (announce) => {
+        // A room that was living when the service stopped lives on (same session name, its playlist continued).
+        if (await live.resume()) announce('The live room is living again after the restart.');
+        // RTMP outputs that were on go on (to the URLs of the settings now), reconnecting as they do after a drop.
+        const back = await rtmp.resume();
+        if (back) announce(`${back} RTMP output(s) streaming again after the restart.`);
+        // The RTSP outputs setting_live_rtsp enables are served (GStreamer's RTSP server in its helper process).
+        await rtsp.resume();
+      },
+      // Living and the outputs that are on are kept on disk: the next start resumes them.
+      stop: async () => {
+        await live.halt();
+        await rtmp.halt();
+        await rtsp.halt();
+      },
+    } satisfies Lifecycle,
     jobs: [
       rtmp.job,
       periodicJob({

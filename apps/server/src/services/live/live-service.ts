@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CallData } from '@roomcast/contract';
-import type { EngineState } from '../../media/engine-state.js';
 import { LIVE_PLAYLIST, LIVE_SEGMENT_NAME, LiveHls, segmentsOf } from '../../media/live-hls.js';
 import type { MediaEngine } from '../../media/media-engine.js';
 import { Fail, type DeviceClock } from '../core/index.js';
 import type { SessionUser } from '../access/index.js';
+import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { mayWatch, type Grant, type LiveAccess, type LiveQuery } from './live-access.js';
 import type { LiveViewers, ViewerSocket } from './live-viewers.js';
@@ -18,8 +18,9 @@ const randomUrlSession = () => Array.from({ length: 10 }, () => URLSESSION_ALPHA
 
 export interface LiveServiceDeps {
   settings: SettingsService;
-  engine: EngineState;
-  media: Pick<MediaEngine, 'ensure' | 'release' | 'encoder'>;
+  /** The room: living is part of its state (the media engine follows it); its commands run one at a time. */
+  room: Pick<Room, 'state' | 'apply' | 'exclusive'>;
+  media: Pick<MediaEngine, 'encoder'>;
   device: DeviceClock;
   access: LiveAccess;
   viewers: LiveViewers;
@@ -44,13 +45,8 @@ export function liveService(d: LiveServiceDeps) {
   const liveRoot = join(runDir, 'live');
   const stateFile = join(runDir, 'live.json');
   let current: { urlsession: string; hls: LiveHls } | undefined;
-  /** Start, stop and resume run one after another. */
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  };
+  /** Start, stop and resume run one after another, and after the room's other commands. */
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => d.room.exclusive(fn);
 
   const room = () => d.settings.raw('setting_room');
   const published = () => room().publish === 'true';
@@ -74,19 +70,18 @@ export function liveService(d: LiveServiceDeps) {
   /** Living from `livingStart`: the encoder, the HLS output (a fresh folder, or the one a restart left). */
   function begin(livingStart: number, fresh: boolean): void {
     // From here the write guard refuses name and urlsession changes, so the name read next holds while living.
-    Object.assign(d.engine, { living: true, livingStart });
+    // The encoder runs from here (the media engine follows the room).
+    void d.room.apply({ type: 'live.start', at: livingStart });
     const urlsession = room().urlsession ?? '';
     try {
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(urlsession)) throw new Error(`setting_room.urlsession is not a session name: ${urlsession}`);
       const hls = new LiveHls(d.media.encoder, join(liveRoot, urlsession), d.log);
-      d.media.ensure();
       hls.start(fresh);
       current = { urlsession, hls };
       mkdirSync(runDir, { recursive: true });
       writeFileSync(stateFile, JSON.stringify({ livingStart } satisfies SavedLive));
     } catch (err) {
-      Object.assign(d.engine, { living: false, livingStart: undefined });
-      void d.media.release();
+      void d.room.apply({ type: 'live.stop' });
       throw err;
     }
   }
@@ -99,13 +94,13 @@ export function liveService(d: LiveServiceDeps) {
   }
 
   /** The room's folder while living, for this session name only. */
-  const folderOf = (urlsession: string) => (d.engine.living && current?.urlsession === urlsession ? current.hls.dir : undefined);
+  const folderOf = (urlsession: string) => (d.room.state.living && current?.urlsession === urlsession ? current.hls.dir : undefined);
 
   return {
     /** Goes live (nothing happens when living already). */
     start: () =>
       serial(async () => {
-        if (d.engine.living) return;
+        if (d.room.state.living) return;
         await ensureUrlSession();
         begin(d.device.now(), true);
         d.log(`live room started: /xlive/${current?.urlsession}.m3u8`);
@@ -114,22 +109,22 @@ export function liveService(d: LiveServiceDeps) {
     /** Stops living: viewers closed, output stopped, folder removed, the encoder released (nothing happens when not living). */
     stop: () =>
       serial(async () => {
-        if (!d.engine.living) return;
+        if (!d.room.state.living) return;
         const was = current;
         current = undefined;
-        Object.assign(d.engine, { living: false, livingStart: undefined });
         rmSync(stateFile, { force: true });
         d.viewers.closeAll('the live room stopped');
         await was?.hls.stop();
         if (was) rmSync(was.hls.dir, { recursive: true, force: true });
-        await d.media.release();
+        // Not living from here: the encoder stops unless something else needs it.
+        await d.room.apply({ type: 'live.stop' });
         d.log('live room stopped');
       }),
 
     /** At boot: lives on when the room was living when the service stopped. Returns whether it did. */
     resume: () =>
       serial(async () => {
-        if (d.engine.living) return false;
+        if (d.room.state.living) return false;
         const saved = readSaved();
         if (!saved) {
           rmSync(stateFile, { force: true });
@@ -152,7 +147,7 @@ export function liveService(d: LiveServiceDeps) {
     source(user: SessionUser | undefined, host: string): CallData<'livesource'> {
       const isPublished = published();
       if (!isPublished && !mayWatch(user)) throw Fail.of('roomNotVisible');
-      if (!d.engine.living || !current) throw Fail.of('roomNotLiving');
+      if (!d.room.state.living || !current) throw Fail.of('roomNotLiving');
       const name = current.urlsession;
       const query = isPublished || !user ? '' : d.access.sign(name, user.sessionId);
       return {
@@ -161,7 +156,7 @@ export function liveService(d: LiveServiceDeps) {
         rtmp: `rtmp://${host}/xlive/${name}`,
         urlsession: name,
         published: isPublished,
-        livingstart: d.engine.livingStart ? d.device.format(d.engine.livingStart) : '',
+        livingstart: d.room.state.livingStart ? d.device.format(d.room.state.livingStart) : '',
       };
     },
 

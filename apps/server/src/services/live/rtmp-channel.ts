@@ -1,5 +1,5 @@
-import type { EngineState } from '../../media/engine-state.js';
 import type { MediaEngine } from '../../media/media-engine.js';
+import type { RtmpState } from '../room/index.js';
 import { RtmpPush, type Progress } from '../../media/rtmp-push.js';
 import type { Clock, Job } from '../core/index.js';
 
@@ -39,7 +39,7 @@ export interface RtmpOutput {
 }
 
 /** The status of one channel: 'false' off, 'true' started (connecting or streaming), 'reconn' reconnecting. */
-export const outputState = (o: RtmpOutput | undefined): EngineState['rtmp']['main'] =>
+export const outputState = (o: RtmpOutput | undefined): RtmpState =>
   !o ? 'false' : o.retryAt !== undefined || (o.failures > 0 && !o.streaming) ? 'reconn' : 'true';
 
 /** What an output's attempts report to (the outputs' service, `rtmp-outputs.ts`). */
@@ -50,7 +50,7 @@ export interface AttemptHooks {
   oplog: (description: string) => void;
   /** The output is still on (not turned off since): reports of an output that is off change nothing. */
   isOn: (o: RtmpOutput) => boolean;
-  /** The output's state changed: show it in the engine state. */
+  /** The output's state changed: show it in the room's state. */
   changed: (channel: RtmpChannel) => void;
   /** The scheduler's `replan`: the output's next retry is due at another time. */
   replan: () => void;

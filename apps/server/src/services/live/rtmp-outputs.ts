@@ -1,8 +1,8 @@
 import type { MessageKey } from '@roomcast/contract';
-import type { EngineState } from '../../media/engine-state.js';
 import type { MediaEngine } from '../../media/media-engine.js';
 import type { RtmpPush } from '../../media/rtmp-push.js';
 import { Fail, type Clock } from '../core/index.js';
+import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 import {
   type AttemptHooks,
@@ -24,8 +24,9 @@ const REFUSALS: Record<RtmpChannel, { disabled: MessageKey; noUrl: MessageKey }>
 
 export interface RtmpOutputsDeps {
   settings: SettingsService;
-  engine: EngineState;
-  media: Pick<MediaEngine, 'ensure' | 'release' | 'encoder' | 'apply' | 'encodesSd'>;
+  /** The room: the outputs' states are part of it (the media engine follows it); its commands run one at a time. */
+  room: Pick<Room, 'apply' | 'exclusive'>;
+  media: Pick<MediaEngine, 'encoder'>;
   clock: Clock;
   dataDir: string;
   log: (line: string) => void;
@@ -38,8 +39,8 @@ export interface RtmpOutputsDeps {
 
 /**
  * rtmpctl and rtmpchannelctl: the RTMP outputs of `setting_live_rtmp` (main = HD, sub = SD), each a stream copy
- * of the encoder's fan-out (`media/rtmp-push.ts`; no second encode). While one is on, the encoder runs (the media
- * engine's release keeps it). A drop of the destination is retried with capped exponential backoff (1 s doubling
+ * of the encoder's fan-out (`media/rtmp-push.ts`; no second encode). While one is on, the encoder runs (the room's
+ * state says so and the media engine follows it). A drop of the destination is retried with capped exponential backoff (1 s doubling
  * to 30 s), the state showing `reconn` until an attempt streams again; the retries and the stall check are one
  * scheduler job (`job`). Outputs that are on are kept in `DATA_DIR/run/rtmp.json` and come back at the next start
  * (`resume`, main.ts). A change of the settings follows: an output turned off is stopped, a new URL is used at once.
@@ -49,20 +50,21 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
   const store = savedRtmp(d.dataDir);
   const outputs = new Map<RtmpChannel, RtmpOutput>();
   const stallMs = d.stallMs ?? STALL_MS;
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  };
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => d.room.exclusive(fn);
 
   const values = () => d.settings.raw('setting_live_rtmp');
 
-  function show(channel: RtmpChannel): void {
+  /** The channel's state into the room's (the encoder follows: started for an output that is on, stopped when none needs it). */
+  function show(channel: RtmpChannel): Promise<void> {
     const o = outputs.get(channel);
-    d.engine.rtmp[channel] = outputState(o);
-    d.engine.rtmpStart[channel] = o?.start;
+    return d.room.apply({ type: 'rtmp.set', outputs: { [channel]: { state: outputState(o), start: o?.start } } });
   }
+  /** Several channels on at once: one state change, so the encoder's first plan has what they all send (the SD picture). */
+  const markOn = (channels: { channel: RtmpChannel; start: number }[]) =>
+    void d.room.apply({
+      type: 'rtmp.set',
+      outputs: Object.fromEntries(channels.map((c) => [c.channel, { state: 'true', start: c.start }])),
+    });
   const save = () => store.write(outputs);
 
   /** The URL a channel may start on, or the refusal why not. */
@@ -80,41 +82,36 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     log: d.log,
     oplog: d.oplog,
     isOn: (o) => outputs.get(o.channel) === o,
-    changed: show,
+    changed: (channel) => void show(channel),
     replan: d.replan,
   };
 
-  /** Turns a channel on: the encoder ensured first, then the push. */
+  /** Turns a channel on: the room's state first (the encoder follows it), then the push. */
   function begin(channel: RtmpChannel, url: string, start: number): void {
     const o: RtmpOutput = { channel, push: undefined as unknown as RtmpPush, start, failures: 0, retryAt: undefined, streaming: false };
     o.push = attemptPush(o, url, hooks);
     outputs.set(channel, o);
-    // Marked on before the encoder is ensured: from here a release elsewhere (live stop, recording stop) keeps it.
-    show(channel);
+    // On in the room: the encoder runs, and a running encode without the SD picture the sub output sends is
+    // re-planned with it (a recording then rolls to new segments); the push starts on the new stream.
+    void show(channel);
     try {
-      d.media.ensure();
-      // The SD picture is encoded for the sub output even when the recording does not save it: a running encode
-      // without it is re-planned (a recording then rolls to new segments), and the push starts on the new stream.
-      if (channel === 'sub' && !d.media.encodesSd()) d.media.apply();
       o.push.start();
     } catch (err) {
       outputs.delete(channel);
-      show(channel);
-      void d.media.release();
+      void show(channel);
       throw err;
     }
     d.replan();
   }
 
-  /** Turns a channel off: state first (so the release below may stop the encoder), then the push. */
+  /** Turns a channel off: the push first, then the room's state (the encoder stops unless something else needs it). */
   async function end(channel: RtmpChannel): Promise<boolean> {
     const o = outputs.get(channel);
     if (!o) return false;
     outputs.delete(channel);
-    show(channel);
     save();
     await o.push.stop();
-    await d.media.release();
+    await show(channel);
     d.replan();
     return true;
   }
@@ -177,11 +174,11 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
         for (const c of enabled) urlOf(c);
         // All marked on before the encoder starts, so that its first plan has what they all send (the SD picture).
         const fresh = enabled.filter((c) => !outputs.has(c));
-        for (const c of fresh) d.engine.rtmp[c] = 'true';
+        markOn(fresh.map((channel) => ({ channel, start: d.clock.now() })));
         try {
           for (const c of fresh) await startChannel(c);
         } finally {
-          for (const c of fresh) show(c);
+          for (const c of fresh) void show(c);
         }
       }),
 
@@ -206,7 +203,7 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
           }
         }
         // All marked on before the encoder starts, so that its first plan has what they all send (the SD picture).
-        for (const b of back) d.engine.rtmp[b.channel] = 'true';
+        markOn(back);
         for (const b of back) {
           begin(b.channel, b.url, b.start);
           d.oplog(`${LABEL[b.channel]} output resumed after a restart`);

@@ -1,6 +1,6 @@
 import { hostname, networkInterfaces } from 'node:os';
-import type { EngineState } from '../../media/engine-state.js';
 import type { MediaEngine } from '../../media/media-engine.js';
+import type { Room } from '../room/index.js';
 import { freeUdpPort, RtspFeed } from '../../media/rtsp-feed.js';
 import { RtspServer, type RtspListener } from '../../media/rtsp-server.js';
 import { Fail } from '../core/index.js';
@@ -124,8 +124,9 @@ export function rtspListeners(running: readonly { target: RtspTarget; feed: numb
 
 export interface RtspOutputsDeps {
   settings: SettingsService;
-  engine: EngineState;
-  media: Pick<MediaEngine, 'ensure' | 'release' | 'encoder' | 'apply' | 'encodesSd'>;
+  /** The room: the outputs that are on are part of its state (the media engine follows it). */
+  room: Pick<Room, 'apply'>;
+  media: Pick<MediaEngine, 'encoder'>;
   log: (line: string) => void;
   /** The helper's supervisor (tests may pass their own). */
   server?: RtspServer;
@@ -135,7 +136,7 @@ export interface RtspOutputsDeps {
 
 /**
  * The RTSP outputs (setting_live_rtsp): each enabled output is served while the setting says so — saved
- * enabled, the encoder runs (ensured; released when the last output goes off and nothing else needs it), a
+ * enabled, the encoder runs (the room's state says so; it stops when the last output goes off and nothing else needs it), a
  * stream copy of its fan-out (main HD, sub SD) goes to the RTSP helper over loopback UDP (`media/rtsp-feed.ts`),
  * and GStreamer's RTSP server in the helper serves it at the URL's port and path (`media/rtsp-server.ts`).
  * A write the service could not serve (an address that is not this device's, two outputs on one mount) is
@@ -159,12 +160,9 @@ export function rtspOutputs(d: RtspOutputsDeps) {
     for (const e of errors) d.log(`[RTSP] not served: ${e}`);
     const on = RTSP_OUTPUTS.filter((o) => targets[o]);
     const off = RTSP_OUTPUTS.filter((o) => !targets[o] && running.has(o));
-    d.engine.rtsp = { main: targets.main !== undefined, sub: targets.sub !== undefined };
-    if (on.length) {
-      d.media.ensure();
-      // The SD picture is encoded for the sub output even when the recording does not save it.
-      if (targets.sub && !d.media.encodesSd()) d.media.apply();
-    }
+    const next = { type: 'rtsp.set', main: targets.main !== undefined, sub: targets.sub !== undefined } as const;
+    // On first, so the encoder runs (with the SD picture the sub output sends) before the feeds attach to it.
+    if (on.length) void d.room.apply(next);
     const where = (t: RtspTarget) => `rtsp://${t.bind}:${t.port}${t.path}${t.group ? ` (multicast to ${t.group})` : ''}`;
     for (const o of on) {
       const target = targets[o]!;
@@ -187,7 +185,8 @@ export function rtspOutputs(d: RtspOutputsDeps) {
     await server.configure(rtspListeners([...running.values()].map((r) => ({ target: r.target, feed: r.feed.port }))));
     await Promise.all(gone.map((r) => r.feed.stop()));
     for (const o of off) d.log(`[RTSP] ${o} off`);
-    if (!on.length && off.length) await d.media.release();
+    // Off last, once the feeds have stopped: the encoder then stops unless something else needs it.
+    await d.room.apply(next);
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { Encoder } from '../../media/encoder.js';
 import type { MediaEngine } from '../../media/media-engine.js';
-import type { Clock } from '../core/index.js';
+import type { Clock, Lifecycle } from '../core/index.js';
 import type { LayoutService } from '../layout/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { slideService } from './slide-service.js';
@@ -20,5 +20,6 @@ export interface PptDeps {
 
 /** The slides domain (setting_ppt): slide switching through the layout domain, and the latest slide for ppt.html. */
 export function createPpt(d: PptDeps) {
-  return { slides: slideService(d) };
+  const slides = slideService(d);
+  return { slides, lifecycle: { name: 'slides', stop: () => slides.halt() } satisfies Lifecycle };
 }

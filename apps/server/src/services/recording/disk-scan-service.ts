@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHANNEL_CODES, MESSAGES } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
-import type { EngineState } from '../../media/engine-state.js';
+import type { Room } from '../room/index.js';
 import { probeDurationMs } from '../../media/process-runner.js';
 import type { DeviceClock } from '../core/index.js';
 import { Fail } from '../core/index.js';
@@ -25,7 +25,7 @@ const MEDIA_FILE = /_(HD|SD|CH[1-5]S?)(?:_(\d+))?\.(mp4|ts)$/;
  */
 export function diskScanService(
   repos: Repositories,
-  engine: EngineState,
+  room: Room,
   recording: RecordingService,
   mediaPath: () => string,
   oplog: (d: string) => void,
@@ -86,34 +86,26 @@ export function diskScanService(
     return { recovered, adopted, missing };
   }
 
-  const refuseWhileRecording = () => {
-    if (engine.recording !== 'idle' || engine.pending) throw new Fail(MESSAGES.hddScanRecording);
-  };
-
   return {
     start(): void {
-      refuseWhileRecording();
-      if (engine.scanning) return;
-      engine.scanning = true;
+      // A scan already running is this one (the button pressed twice); else the room refuses it while recording.
+      if (room.state.scanning && room.state.recording === 'idle' && !room.state.pending) return;
+      void room.apply({ type: 'scan.start' });
       void run()
         .then(({ adopted, missing }) => oplog(`disk scan finished: ${adopted} file(s) adopted, ${missing} missing`))
         .catch((err: Error) => log(`disk scan failed: ${err.message}`))
-        .finally(() => {
-          engine.scanning = false;
-        });
+        .finally(() => void room.apply({ type: 'scan.end' }));
     },
     /**
      * The same scan awaited, for auto repair: refused while recording or while another scan runs; a recording
      * cannot start while it runs (`recordScanning`), since recovery finalizes every recording left "recording".
      */
     async scan(): Promise<ScanCounts> {
-      refuseWhileRecording();
-      if (engine.scanning) throw new Fail(MESSAGES.recordScanning);
-      engine.scanning = true;
+      void room.apply({ type: 'scan.start' });
       try {
         return await run();
       } finally {
-        engine.scanning = false;
+        void room.apply({ type: 'scan.end' });
       }
     },
   };

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import type { Repositories } from '../../db/repositories/index.js';
 import { diskFigures } from '../../host/storage.js';
 import type { SessionService } from '../access/index.js';
-import type { EngineState } from '../../media/engine-state.js';
 import { LOST_SOURCE_POLL_MS, type MediaEngine } from '../../media/media-engine.js';
-import { periodicJob, type Clock, type DeviceClock } from '../core/index.js';
+import { periodicJob, type Clock, type DeviceClock, type Lifecycle } from '../core/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { OpLogService } from '../system/index.js';
 import { batchZipService } from './batch-zip.js';
@@ -20,6 +19,7 @@ import { recordingFilesService } from './recording-files-service.js';
 import { recordingListService } from './recording-list-service.js';
 import { recordingService } from './recording-service.js';
 import { sessionBinding } from './session-binding.js';
+import type { Room } from '../room/index.js';
 
 export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S, sessionTag, type MediaUrls } from './media-url.js';
 export type { SessionBinding } from './session-binding.js';
@@ -35,7 +35,7 @@ export { housekeepingJob, type HousekeepingDeps } from './housekeeping-job.js';
 export interface RecordingDomainDeps {
   repos: Repositories;
   settings: SettingsService;
-  engine: EngineState;
+  room: Room;
   media: MediaEngine;
   clock: Clock;
   device: DeviceClock;
@@ -72,13 +72,11 @@ export function createRecording(d: RecordingDomainDeps) {
   const recording = recordingService({
     repos: d.repos,
     settings: d.settings,
-    engine: d.engine,
+    room: d.room,
     encoder: d.media.encoder,
     clock: d.device,
     mediaPath,
-    ensureEncoder: d.media.ensure,
     ensureIso: d.media.ensureIso,
-    releaseEncoder: d.media.release,
     minFreeBytes: d.minFreeBytes,
     partLimitOverrideMs: d.partLimitOverrideMs,
     snapshotIntervalMs: d.snapshotIntervalMs,
@@ -103,7 +101,7 @@ export function createRecording(d: RecordingDomainDeps) {
   return {
     area: {
       recording,
-      diskScan: diskScanService(d.repos, d.engine, recording, mediaPath, d.oplog.system, d.log, d.device),
+      diskScan: diskScanService(d.repos, d.room, recording, mediaPath, d.oplog.system, d.log, d.device),
       recordingList: recordingListService(d.repos, storage, access, binding),
       recordingFiles: files,
       /** batchdownload and the zips it links under /static/recordTemp/. */
@@ -157,6 +155,16 @@ export function createRecording(d: RecordingDomainDeps) {
       }),
       periodicJob({ name: 'lost RTSP sources', everyMs: LOST_SOURCE_POLL_MS, run: () => d.media.pollLostSources() }),
     ],
+    lifecycle: {
+      name: 'recording',
+      // Recordings a crash left unfinished are finalized before anything records again.
+      start: async (announce) => {
+        const recovered = await recording.recover();
+        if (recovered) announce(`Recovered ${recovered} recording(s) interrupted by an unexpected stop.`);
+      },
+      // A running recording is ended without finalizing: the next start recovers it.
+      stop: () => recording.halt(),
+    } satisfies Lifecycle,
   };
 }
 export type RecordingArea = ReturnType<typeof createRecording>['area'];

@@ -22,10 +22,7 @@ export interface RunningRecording {
 const STOP_FREE_BYTES = 64 * 1024 * 1024;
 
 export function recordingChecks(
-  d: Pick<
-    RecordingDeps,
-    'engine' | 'encoder' | 'repos' | 'settings' | 'mediaPath' | 'minFreeBytes' | 'snapshotIntervalMs' | 'log' | 'oplog'
-  >,
+  d: Pick<RecordingDeps, 'room' | 'encoder' | 'repos' | 'settings' | 'mediaPath' | 'minFreeBytes' | 'snapshotIntervalMs' | 'log' | 'oplog'>,
   r: { running(): RunningRecording | undefined; recordedMs(): number; stop(reason: string): Promise<void> },
 ) {
   let checkingDisk = false;
@@ -54,7 +51,7 @@ export function recordingChecks(
 
   function snapshotIfDue(): void {
     const running = r.running();
-    if (!running || d.engine.recording !== 'recording' || snapping) return;
+    if (!running || d.room.state.recording !== 'recording' || snapping) return;
     const at = r.recordedMs();
     if (at < nextSnapshotMs) return;
     nextSnapshotMs = at + d.snapshotIntervalMs;

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { Repositories } from '../../db/repositories/index.js';
 import { diskFigures } from '../../host/storage.js';
 import type { Encoder } from '../../media/encoder.js';
-import type { EngineState } from '../../media/engine-state.js';
 import { RecordingSession } from '../../media/recording-session.js';
 import type { SessionUser } from '../access/index.js';
 import { type DeviceClock, Fail, periodicJob } from '../core/index.js';
+import type { Room } from '../room/index.js';
+import { recordedMsAt } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { recordingChecks, type RunningRecording } from './recording-checks.js';
 import { recordingFinalizer } from './recording-finalize.js';
@@ -16,15 +17,13 @@ import { newRecordingFolder, partLimits, recordedStreams } from './recording-pla
 export interface RecordingDeps {
   repos: Repositories;
   settings: SettingsService;
-  engine: EngineState;
+  /** The room's state: record commands change it there (the media engine follows it). */
+  room: Room;
   encoder: Encoder;
   clock: DeviceClock;
   mediaPath: () => string;
-  /** Builds the current encode plan and starts the encoder if it is not running. */
-  ensureEncoder: () => void;
   /** Starts per-channel (ISO) encodes for the channel letters and returns them. */
   ensureIso: (letters: string[]) => { letter: string; encoder: Encoder }[];
-  releaseEncoder: () => Promise<void>;
   minFreeBytes: number;
   partLimitOverrideMs: number | undefined;
   snapshotIntervalMs: number;
@@ -48,13 +47,13 @@ async function firstBytes(session: RecordingSession, ms: number): Promise<void> 
  * the once-a-second checks (`recording-checks.ts`) watch storage, snapshots, parts and the maximum duration.
  */
 export function recordingService(d: RecordingDeps) {
-  const s = d.engine;
+  const { room } = d;
   let running: RunningRecording | undefined;
   /** True while the once-a-second checks (storage, snapshots, parts, maximum duration) run. */
   let ticking = false;
   const finalizer = recordingFinalizer(d);
 
-  const recordedMs = () => s.recordedMs + (s.recording === 'recording' && s.recordingStart ? d.clock.now() - s.recordingStart : 0);
+  const recordedMs = () => recordedMsAt(room.state, d.clock.now());
   const checks = recordingChecks(d, { running: () => running, recordedMs, stop: (reason) => api.stop(reason) });
 
   d.encoder.on('restart', () => {
@@ -64,13 +63,18 @@ export function recordingService(d: RecordingDeps) {
     }
   });
 
-  async function withPending<T>(fn: () => Promise<T>): Promise<T> {
-    if (s.pending) throw Fail.of('recordPending');
-    s.pending = true;
+  /**
+   * A record command: refused at once while another is under way (`recordPending`), else run when the room's commands
+   * before it have ended. `after` runs outside the room's turn (a stop's finalize), still counted as pending.
+   */
+  async function command<T>(fn: () => Promise<T>, after?: (result: T) => Promise<void>): Promise<T> {
+    void room.apply({ type: 'record.claim' });
     try {
-      return await fn();
+      const result = await room.exclusive(fn);
+      await after?.(result);
+      return result;
     } finally {
-      s.pending = false;
+      void room.apply({ type: 'record.release' });
     }
   }
 
@@ -81,9 +85,9 @@ export function recordingService(d: RecordingDeps) {
     recordedMs,
 
     async start(who: SessionUser | undefined, scheduleId: number | null = null): Promise<number> {
-      return withPending(async () => {
-        if (s.recording !== 'idle') throw Fail.of('recordRunning');
-        if (s.scanning) throw Fail.of('recordScanning');
+      return command(async () => {
+        // Refused while recording or scanning before the storage is looked at and the encoder asked for.
+        room.check({ type: 'record.starting' });
         const root = d.mediaPath();
         mkdirSync(root, { recursive: true });
         const disk = await diskFigures(root);
@@ -92,64 +96,78 @@ export function recordingService(d: RecordingDeps) {
         const now = d.clock.now();
         const { name, dir } = newRecordingFolder(d, root, d.clock.format(now).replace(/[-:]/g, '').replace(' ', '-'));
         mkdirSync(dir, { recursive: true });
-        const room = d.settings.raw('setting_room').name ?? '';
-        const id = d.repos.recordings.insert({
-          title: `${room} ${d.clock.format(now)}`.trim(),
-          name,
-          usercode: who?.usercode ?? 'schedule',
-          useraccount: who?.username ?? 'schedule',
-          source: room,
-          dir,
-          starttime: d.clock.format(now),
-          schedule_id: scheduleId,
-        });
-        writeFileSync(join(dir, 'recording.json'), JSON.stringify({ id, name, starttime: now }));
-        d.ensureEncoder();
-        const session = new RecordingSession(dir, recordedStreams(d), partLimits(d), () => d.clock.now());
-        session.start();
-        running = { id, dir, session };
-        checks.restart();
-        // The command completes when the first frame is on disk (the encoder may just be starting): the
-        // recorded time then counts what the files hold.
-        await firstBytes(session, 5000);
-        Object.assign(s, { recording: 'recording', recordingStart: d.clock.now(), recordedMs: 0 });
-        ticking = true;
-        d.replan();
-        return id;
+        const room_ = d.settings.raw('setting_room').name ?? '';
+        // From here the encoder runs (the media engine follows the room into `starting`).
+        void room.apply({ type: 'record.starting' });
+        try {
+          const id = d.repos.recordings.insert({
+            title: `${room_} ${d.clock.format(now)}`.trim(),
+            name,
+            usercode: who?.usercode ?? 'schedule',
+            useraccount: who?.username ?? 'schedule',
+            source: room_,
+            dir,
+            starttime: d.clock.format(now),
+            schedule_id: scheduleId,
+          });
+          writeFileSync(join(dir, 'recording.json'), JSON.stringify({ id, name, starttime: now }));
+          const session = new RecordingSession(dir, recordedStreams(d), partLimits(d), () => d.clock.now());
+          session.start();
+          running = { id, dir, session };
+          checks.restart();
+          // The command completes when the first frame is on disk (the encoder may just be starting): the
+          // recorded time then counts what the files hold.
+          await firstBytes(session, 5000);
+          void room.apply({ type: 'record.started', at: d.clock.now() });
+          ticking = true;
+          d.replan();
+          return id;
+        } catch (err) {
+          await room.apply({ type: 'record.abort' });
+          throw err;
+        }
       });
     },
 
     async pause(): Promise<void> {
-      return withPending(async () => {
-        if (s.recording !== 'recording' || !running) throw Fail.of('recordNotRunning');
+      return command(async () => {
+        if (!running) throw Fail.of('recordNotRunning');
+        const at = d.clock.now();
+        void room.apply({ type: 'record.pause', at });
         running.session.pause();
-        Object.assign(s, { recording: 'paused', recordedMs: recordedMs(), recordingStart: undefined });
       });
     },
 
     async resume(): Promise<void> {
-      return withPending(async () => {
-        if (s.recording !== 'paused' || !running) throw Fail.of('recordNotPaused');
+      return command(async () => {
+        room.check({ type: 'record.resume', at: d.clock.now() });
+        if (!running) throw Fail.of('recordNotPaused');
         const { session } = running;
-        d.ensureEncoder();
         session.resume();
         await firstBytes(session, 5000);
-        Object.assign(s, { recording: 'recording', recordingStart: d.clock.now() });
+        void room.apply({ type: 'record.resume', at: d.clock.now() });
       });
     },
 
     async stop(reason = 'stopped'): Promise<void> {
-      return withPending(async () => {
-        if (s.recording === 'idle' || !running) throw Fail.of('recordNotRunning');
-        ticking = false;
-        running.session.stop();
-        const { id } = running;
-        running = undefined;
-        Object.assign(s, { recording: 'idle', recordingStart: undefined, recordedMs: 0, schedule: undefined });
-        await d.releaseEncoder();
-        const rec = d.repos.recordings.find(id);
-        if (rec) await finalizer.finalize(rec, reason);
-      });
+      await command(
+        async () => {
+          room.check({ type: 'record.stop' });
+          if (!running) throw Fail.of('recordNotRunning');
+          ticking = false;
+          running.session.stop();
+          const { id } = running;
+          running = undefined;
+          const stopping = room.apply({ type: 'record.stop' });
+          // The encoder stops (unless an output needs it) before the segments are finalized.
+          await stopping;
+          return id;
+        },
+        async (id) => {
+          const rec = d.repos.recordings.find(id);
+          if (rec) await finalizer.finalize(rec, reason);
+        },
+      );
     },
 
     /** After a crash: recordings left recording or finalizing are finalized from their segments. */

@@ -1,5 +1,5 @@
 import type { Repositories } from '../../db/repositories/index.js';
-import type { EngineState } from '../../media/engine-state.js';
+import type { Room } from '../room/index.js';
 import type { Clock } from '../core/index.js';
 import type { OpLogService } from '../system/index.js';
 import { recordingScheduleJob, type ScheduleRecorder, type ScheduleRunEvent } from './schedule-runner.js';
@@ -16,7 +16,7 @@ export { formatLocal, parseLocal, upcoming, type Rule } from './schedule-time.js
 export interface ScheduleDeps {
   repos: Repositories;
   clock: Clock;
-  engine: EngineState;
+  room: Room;
   recorder: ScheduleRecorder;
   zoneOffset: () => number;
   oplog: OpLogService;
@@ -38,7 +38,7 @@ export function createSchedule(d: ScheduleDeps) {
       recordingScheduleJob({
         repos: d.repos,
         recorder: d.recorder,
-        engine: d.engine,
+        room: d.room,
         zoneOffset: d.zoneOffset,
         log: d.log,
         oplog: d.oplog.system,

@@ -1,6 +1,6 @@
 import type { Repositories } from '../../db/repositories/index.js';
 import type { RunState, ScheduleRow } from '../../db/repositories/schedules-repository.js';
-import type { EngineState } from '../../media/engine-state.js';
+import { isRecording, type Room } from '../room/index.js';
 import { current, formatInZone, upcoming, type Occurrence } from './schedule-time.js';
 import type { Job } from '../core/index.js';
 
@@ -14,7 +14,8 @@ export interface ScheduleRecorder {
 export interface RunnerDeps {
   repos: Pick<Repositories, 'schedules'>;
   recorder: ScheduleRecorder;
-  engine: EngineState;
+  /** The room: a scheduled recording's schedule and stop time are part of its state. */
+  room: Pick<Room, 'state' | 'apply'>;
   /** The device's zone offset in minutes (setting_datetime zone), read at every evaluation. */
   zoneOffset: () => number;
   oplog: (description: string) => void;
@@ -85,7 +86,7 @@ export function recordingScheduleJob(d: RunnerDeps): Job {
     const resumed = runs.run(row.id, key)?.state === 'recording';
     try {
       const recordingId = await d.recorder.start(undefined, row.id);
-      d.engine.schedule = { id: row.id, stopTime: occ.end };
+      void d.room.apply({ type: 'record.schedule', schedule: { id: row.id, stopTime: occ.end } });
       active = { scheduleId: row.id, name: row.name, key, recordingId, end: occ.end };
       put(row.id, key, 'recording', recordingId, '', now, off);
       d.oplog(
@@ -112,7 +113,8 @@ export function recordingScheduleJob(d: RunnerDeps): Job {
     const occ = row?.enable ? current(row, off, now) : undefined;
     if (occ) {
       a.end = occ.end;
-      if (d.engine.schedule?.id === a.scheduleId) d.engine.schedule.stopTime = occ.end;
+      if (d.room.state.schedule?.id === a.scheduleId && d.room.state.schedule.stopTime !== occ.end)
+        void d.room.apply({ type: 'record.schedule', schedule: { id: a.scheduleId, stopTime: occ.end } });
       return;
     }
     let why = !row ? 'schedule deleted' : !row.enable ? 'schedule disabled' : 'end of the scheduled window';
@@ -161,11 +163,11 @@ export function recordingScheduleJob(d: RunnerDeps): Job {
       checkAt = now + POLL_MS;
       if (active) await follow(now, off);
       for (const { row, occ, key } of due(now, off)) {
-        if (active || d.engine.recording !== 'idle') {
+        if (active || isRecording(d.room.state)) {
           const why = active ? `${label({ id: active.scheduleId, name: active.name })} is recording` : 'a recording is already running';
           put(row.id, key, 'skipped', null, why, now, off);
           d.oplog(`${label(row)}: the recording of ${key} was skipped: ${why}`);
-        } else if (d.engine.pending) {
+        } else if (d.room.state.pending || d.room.state.recording === 'starting') {
           // A recording command (e.g. a stop still finalizing) is running: start when it has finished.
           retryAt = now + RETRY_MS;
           return;

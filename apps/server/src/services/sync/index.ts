@@ -1,5 +1,5 @@
 import type { Repositories } from '../../db/repositories/index.js';
-import { Fail, type Clock, type DeviceClock } from '../core/index.js';
+import { Fail, type Clock, type DeviceClock, type Lifecycle } from '../core/index.js';
 import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
 import type { MediaStorage, RecordingAccess, RecordingFileHashes, RecordingFileLookup, RemovalGuard } from '../recording/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -95,6 +95,8 @@ export function createSync(d: SyncDomainDeps) {
     /** The storage-relative file of a row as it is on disk now (for targets added with `addTarget`). */
     resolveFile,
     jobs: [queue.job],
+    // The queue's transfer in flight is ended; it resumes from the file's part at the next start.
+    lifecycle: { name: 'sync', stop: () => queue.stop() } satisfies Lifecycle,
   };
 }
 export type SyncArea = ReturnType<typeof createSync>['area'] & { mediaServer: MediaServerService };

@@ -4,7 +4,7 @@ import type { HostClock } from '../../host/clock.js';
 import type { HostNetwork } from '../../host/network.js';
 import type { Power } from '../../host/power.js';
 import type { SntpReading } from '../../host/sntp.js';
-import type { EngineState } from '../../media/engine-state.js';
+import type { Room } from '../room/index.js';
 import type { Clock, DeviceClock } from '../core/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { LoginThrottle, SessionService } from '../access/index.js';
@@ -41,7 +41,7 @@ export function createOplog(d: { repos: Repositories; device: DeviceClock }): Op
 export interface SystemDeps {
   oplog: OpLogService;
   settings: SettingsService;
-  engine: EngineState;
+  room: Room;
   device: DeviceClock;
   /** The recording storage and the USB disk, for the storage figures of `status`. */
   storage: { hdd: () => string; usb: () => string | undefined };
@@ -96,8 +96,8 @@ export interface SystemDeps {
  * the screen lock.
  */
 export function createSystem(d: SystemDeps) {
-  const monitor = monitorService({ media: d.media, engine: d.engine, oplog: d.oplog.system, silenceAlarmMs: d.silenceAlarmMs });
-  const recording = () => d.engine.recording !== 'idle';
+  const monitor = monitorService({ media: d.media, room: d.room, oplog: d.oplog.system, silenceAlarmMs: d.silenceAlarmMs });
+  const recording = () => d.room.state.recording !== 'idle';
   /** A running recording is stopped (finalized) first; a stop that fails leaves it to the next start's recovery. */
   const finalizeRecording = async (reason: string) => {
     if (recording())
@@ -120,8 +120,8 @@ export function createSystem(d: SystemDeps) {
     settings: () => d.settings.raw('setting_autorepair'),
     zoneOffset: d.zoneOffset,
     device: d.device,
-    busy: () => recording() || d.engine.pending || d.engine.scanning,
-    recording: () => recording() || d.engine.pending,
+    busy: () => recording() || d.room.state.pending || d.room.state.scanning,
+    recording: () => recording() || d.room.state.pending,
     db: d.repos.maintenance,
     scan: d.storageScan,
     reboot: () => d.power.reboot(),
@@ -142,7 +142,7 @@ export function createSystem(d: SystemDeps) {
   });
   return {
     area: {
-      status: statusService(() => d.engine, d.storage, d.device),
+      status: statusService(() => d.room.state, d.storage, d.device),
       room: roomService(d.settings),
       oplog: d.oplog,
       power: {
@@ -171,7 +171,7 @@ export function createSystem(d: SystemDeps) {
       /** updateinfo, uploadupdate: update bundles, installed beside the current release. */
       update: updateService({
         ...d.updates,
-        recording: () => recording() || d.engine.pending,
+        recording: () => recording() || d.room.state.pending,
         freeBytes: async (path) => (await diskFigures(path)).freeBytes,
         device: d.device,
         // As after a restore: answer first, a running recording finalized, then the service restarts into the new release.

@@ -1,6 +1,6 @@
 import { SILENCE_ALARM_DB, type LevelsMessage, type MeterLevel } from '@roomcast/contract';
-import type { EngineState } from '../../media/engine-state.js';
 import { periodicJob } from '../core/index.js';
+import { isRecording, type Room } from '../room/index.js';
 
 /** What the confidence monitor reads from the media engine (`mediaEngine().monitor`). */
 export interface MonitorSource {
@@ -13,7 +13,8 @@ export interface MonitorSource {
 
 export interface MonitorDeps {
   media: MonitorSource;
-  engine: EngineState;
+  /** The room: the alarm is part of its state; recording or not is read there. */
+  room: Pick<Room, 'state' | 'apply'>;
   /** The operation log, as the service itself (user `system`). */
   oplog: (description: string) => void;
   /** How long the sound must stay below SILENCE_ALARM_DB before the alarm is raised. */
@@ -55,14 +56,14 @@ export function monitorService(d: MonitorDeps) {
   let silentSince: number | undefined;
   const seconds = Math.round(d.silenceAlarmMs / 1000);
   const setAlarm = (on: boolean, why: string) => {
-    if (d.engine.audioAlarm === on) return;
-    d.engine.audioAlarm = on;
+    if (d.room.state.audioAlarm === on) return;
+    void d.room.apply({ type: 'alarm.set', on });
     d.oplog(why);
   };
   /** Every second while recording (and until a raised alarm is cleared). */
   const checkSilence = (now: number) => {
-    const s = d.engine;
-    if (s.recording === 'idle') {
+    const s = d.room.state;
+    if (!isRecording(s)) {
       silentSince = undefined;
       setAlarm(false, 'The silence alarm is cleared: the recording ended');
       return;
@@ -102,7 +103,7 @@ export function monitorService(d: MonitorDeps) {
     silenceJob: periodicJob({
       name: 'silence alarm',
       everyMs: 1000,
-      active: () => d.engine.recording !== 'idle' || d.engine.audioAlarm,
+      active: () => isRecording(d.room.state) || d.room.state.audioAlarm,
       run: checkSilence,
     }),
   };

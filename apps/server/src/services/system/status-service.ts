@@ -1,6 +1,6 @@
 import type { CallData } from '@roomcast/contract';
 import { diskFigures } from '../../host/storage.js';
-import type { EngineState } from '../../media/engine-state.js';
+import { isRecording, recordedMsAt, type RoomState } from '../room/index.js';
 import type { DeviceClock } from '../core/index.js';
 
 const GB = 1024 ** 3;
@@ -12,18 +12,18 @@ export interface StoragePaths {
   usb: () => string | undefined;
 }
 
-/** `status`: record and live fields from the engine state, storage figures from the real file system. */
-export function statusService(engine: () => EngineState, paths: StoragePaths, clock: DeviceClock) {
+/** `status`: record and live fields from the room's state, storage figures from the real file system. */
+export function statusService(room: () => Readonly<RoomState>, paths: StoragePaths, clock: DeviceClock) {
   return {
     async status(): Promise<CallData<'status'>> {
-      const s = engine();
+      const s = room();
       const [hdd, usb] = await Promise.all([diskFigures(paths.hdd()), diskFigures(paths.usb())]);
       const now = clock.now();
-      const currentMs = s.recordedMs + (s.recording === 'recording' && s.recordingStart ? now - s.recordingStart : 0);
+      const currentMs = recordedMsAt(s, now);
       return {
-        isrecording: tf(s.recording !== 'idle'),
+        isrecording: tf(isRecording(s)),
         isrecordingpaused: tf(s.recording === 'paused'),
-        isrecordpending: tf(s.pending),
+        isrecordpending: tf(s.pending || s.recording === 'starting'),
         isschedulerecording: tf(s.schedule !== undefined),
         recordingscheduleid: s.schedule ? String(s.schedule.id) : '',
         recordingschedulestoptime: s.schedule ? clock.format(s.schedule.stopTime) : '',

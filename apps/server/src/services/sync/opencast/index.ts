@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import type { Repositories } from '../../../db/repositories/index.js';
 import type { RecordingRow } from '../../../db/repositories/recordings-repository.js';
-import type { Clock, DeviceClock } from '../../core/index.js';
+import type { Clock, DeviceClock, Lifecycle } from '../../core/index.js';
 import type { RecordingAccess } from '../../recording/index.js';
 import type { ScheduleRunEvent, ScheduleService } from '../../schedule/index.js';
 import type { SettingsService } from '../../settings/index.js';
@@ -89,6 +89,8 @@ export function createMediaServer(d: MediaServerDeps) {
     service: mediaServerService({ repos: d.repos, device: d.device, access: d.access, config, agent, queue: d.queue }),
     agent,
     jobs: [agent.job],
+    // Opencast hears the agent go offline (at most OFFLINE_AT_SHUTDOWN_MS, whatever Opencast does).
+    lifecycle: { name: 'media server', stop: () => agent.goOffline() } satisfies Lifecycle,
   };
 }
 export type MediaServer = ReturnType<typeof createMediaServer>;

@@ -1,0 +1,13 @@
+export { createRoom, type Room, type RoomEvent, type RoomFollower, type RoomListener } from './room.js';
+export { type RoomCommand, type RoomCommandType, transition } from './room-machine.js';
+export {
+  idleRoomState,
+  isRecording,
+  recordedMsAt,
+  type RoomState,
+  type RtmpChannelName,
+  type RtmpState,
+  type ShownLayout,
+  videoFixed,
+} from './room-state.js';
+export { engineDemand } from './engine-demand.js';

@@ -1,0 +1,67 @@
+/** The layout on the output: a layout type and the channel letters of its windows. */
+export interface ShownLayout {
+  type: number;
+  channeldata: string[];
+}
+
+/** An RTMP output's state as `status` shows it: off, started (connecting or streaming), reconnecting. */
+export type RtmpState = 'true' | 'false' | 'reconn';
+export type RtmpChannelName = 'main' | 'sub';
+
+/**
+ * The room's state: what records, lives and streams, the disk scan and the layout on the output. Only the room
+ * (`room.ts`) changes it, through the commands of `room-machine.ts`; everyone else reads it or listens to its events.
+ */
+export interface RoomState {
+  /** `starting`: a start is under way (the encoder runs, the first frame is not on disk yet; status shows pending). */
+  recording: 'idle' | 'starting' | 'recording' | 'paused';
+  /** A record command (start, pause, resume, stop with its finalize) is under way. */
+  pending: boolean;
+  /** When the current run of recording began (device clock); undefined while paused or idle. */
+  recordingStart: number | undefined;
+  /** Accumulated recorded milliseconds (pauses excluded) before the current run. */
+  recordedMs: number;
+  /** The schedule the recording belongs to, and when that schedule stops it. */
+  schedule: { id: number; stopTime: number } | undefined;
+  scanning: boolean;
+  layoutButtonId: number;
+  living: boolean;
+  livingStart: number | undefined;
+  rtmp: Record<RtmpChannelName, RtmpState>;
+  /** When each RTMP output that is on was started (kept over reconnects and restarts). */
+  rtmpStart: Record<RtmpChannelName, number | undefined>;
+  /** The RTSP outputs that are on (enabled in setting_live_rtsp and served). */
+  rtsp: { main: boolean; sub: boolean };
+  /** The layout on the output; undefined: the default for the configured channels. */
+  layout: ShownLayout | undefined;
+  /** The silence alarm: a recording's sound has stayed below the threshold for the alarm time. */
+  audioAlarm: boolean;
+}
+
+export function idleRoomState(): RoomState {
+  return {
+    recording: 'idle',
+    pending: false,
+    recordingStart: undefined,
+    recordedMs: 0,
+    schedule: undefined,
+    scanning: false,
+    layoutButtonId: 0,
+    living: false,
+    livingStart: undefined,
+    rtmp: { main: 'false', sub: 'false' },
+    rtmpStart: { main: undefined, sub: undefined },
+    rtsp: { main: false, sub: false },
+    layout: undefined,
+    audioAlarm: false,
+  };
+}
+
+/** Recording or paused (a start under way is not yet a recording). */
+export const isRecording = (s: RoomState): boolean => s.recording === 'recording' || s.recording === 'paused';
+/** Milliseconds recorded so far, pauses excluded. */
+export const recordedMsAt = (s: RoomState, now: number): number =>
+  s.recordedMs + (s.recording === 'recording' && s.recordingStart ? now - s.recordingStart : 0);
+/** Recording (or starting), the live room or an RTMP output (reconnecting included) is on: the video settings are fixed. */
+export const videoFixed = (s: RoomState): boolean =>
+  s.recording !== 'idle' || s.living || s.rtmp.main !== 'false' || s.rtmp.sub !== 'false';
