@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { oplogService } from '../../src/services/system/oplog-service.js';
+import { oplogService } from '../../src/services/oplog/oplog-service.js';
 import { makeApp } from '../helpers.js';
 
 const KEEP_ROWS = 100_000;

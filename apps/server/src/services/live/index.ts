@@ -4,7 +4,7 @@ import type { SessionService } from '../access/index.js';
 import { Fail, periodicJob, type DeviceClock } from '../core/index.js';
 import type { MediaUrls, SessionBinding } from '../recording/index.js';
 import type { SettingsService } from '../settings/index.js';
-import type { OpLogService } from '../system/index.js';
+import type { OpLogService } from '../oplog/index.js';
 import { liveAccess } from './live-access.js';
 import { liveService } from './live-service.js';
 import { liveViewers } from './live-viewers.js';

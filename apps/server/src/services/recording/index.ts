@@ -7,7 +7,7 @@ import type { EngineState } from '../../media/engine-state.js';
 import { LOST_SOURCE_POLL_MS, type MediaEngine } from '../../media/media-engine.js';
 import { periodicJob, type Clock, type DeviceClock } from '../core/index.js';
 import type { SettingsService } from '../settings/index.js';
-import type { OpLogService } from '../system/index.js';
+import type { OpLogService } from '../oplog/index.js';
 import { batchZipService } from './batch-zip.js';
 import { diskScanService } from './disk-scan-service.js';
 import { housekeepingJob } from './housekeeping-job.js';

@@ -1,6 +1,6 @@
 import { SILENCE_ALARM_DB, type LevelsMessage, type MeterLevel } from '@roomcast/contract';
-import type { EngineState } from '../../media/engine-state.js';
-import { periodicJob } from '../core/index.js';
+import type { EngineState } from '../../../media/engine-state.js';
+import { periodicJob } from '../../core/index.js';
 
 /** What the confidence monitor reads from the media engine (`mediaEngine().monitor`). */
 export interface MonitorSource {
