@@ -46,6 +46,8 @@ export function importGraph(): Edge[] {
 
 const SERVER = 'apps/server/src/';
 const DOMAIN = /^apps\/server\/src\/services\/([\w-]+)\/(.+)$/;
+/** A file in a sub-folder of a domain (services/system/update/...): the domain and the sub-folder. */
+const PART = /^apps\/server\/src\/services\/([\w-]+)\/([\w-]+)\/./;
 const FEATURE = /^apps\/console\/src\/features\/([\w-]+)\//;
 
 /** The domain folder and inner path of a path under services/<domain>/, if it is one. */
@@ -66,6 +68,14 @@ export const RULES: { name: string; check: (e: Edge) => boolean }[] = [
       const from = domainOf(e.from);
       const to = domainOf(e.to);
       return from !== undefined && to !== undefined && from.domain !== to.domain && to.inner;
+    },
+  },
+  {
+    name: "a domain's sub-folder does not import another of its sub-folders (the domain's own root files wire them)",
+    check: (e) => {
+      const from = PART.exec(e.from);
+      const to = PART.exec(e.to);
+      return from !== null && to !== null && from[1] === to[1] && from[2] !== to[2];
     },
   },
   {
@@ -210,6 +220,10 @@ describe('each rule catches a violation (self-test with fake edges)', () => {
       'a domain imports another domain only',
       { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/access/session-service` },
     ],
+    [
+      "a domain's sub-folder does not import another",
+      { from: `${SERVER}services/system/tasks/task-actions.ts`, to: `${SERVER}services/system/logs/log-files` },
+    ],
     ['media/ and host/', { from: `${SERVER}media/encoder.ts`, to: `${SERVER}services/core/index` }],
     ['media/ and host/', { from: `${SERVER}host/power.ts`, to: `${SERVER}db/open` }],
     ['media/ and host/', { from: `${SERVER}media/encoder.ts`, to: 'fastify' }],
@@ -231,6 +245,9 @@ describe('each rule catches a violation (self-test with fake edges)', () => {
     { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/access/index` },
     { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/recording/recording-service` },
     { from: `${SERVER}services/recording/recording-service.ts`, to: `${SERVER}media/encoder` },
+    { from: `${SERVER}services/system/index.ts`, to: `${SERVER}services/system/update/update-service` },
+    { from: `${SERVER}services/system/update/update-service.ts`, to: `${SERVER}services/system/update/update-bundle` },
+    { from: `${SERVER}services/system/tasks/task-time.ts`, to: `${SERVER}services/schedule/index` },
     { from: 'apps/console/src/features/users/UsersPage.tsx', to: 'apps/console/src/features/users/user-form' },
     { from: 'apps/console/src/features/users/UsersPage.tsx', to: 'apps/console/src/components/PageContainer' },
   ];
