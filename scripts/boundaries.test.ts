@@ -46,6 +46,8 @@ export function importGraph(): Edge[] {
 
 const SERVER = 'apps/server/src/';
 const DOMAIN = /^apps\/server\/src\/services\/([\w-]+)\/(.+)$/;
+/** A file in a sub-folder of a domain (services/system/update/...): the domain and the sub-folder. */
+const PART = /^apps\/server\/src\/services\/([\w-]+)\/([\w-]+)\/./;
 const FEATURE = /^apps\/console\/src\/features\/([\w-]+)\//;
 
 /** The domain folder and inner path of a path under services/<domain>/, if it is one. */
@@ -66,6 +68,14 @@ export const RULES: { name: string; check: (e: Edge) => boolean }[] = [
       const from = domainOf(e.from);
       const to = domainOf(e.to);
       return from !== undefined && to !== undefined && from.domain !== to.domain && to.inner;
+    },
+  },
+  {
+    name: "a domain's sub-folder does not import another of its sub-folders (the domain's own root files wire them)",
+    check: (e) => {
+      const from = PART.exec(e.from);
+      const to = PART.exec(e.to);
+      return from !== null && to !== null && from[1] === to[1] && from[2] !== to[2];
     },
   },
   {
@@ -102,6 +112,81 @@ export function violations(edges: Edge[]): { rule: string; edge: string }[] {
   return edges.flatMap((e) => RULES.filter((r) => r.check(e)).map((r) => ({ rule: r.name, edge: `${e.from} -> ${e.to}` })));
 }
 
+/** A file as a node of the graph: its path without extension (the form `target` gives an edge's end). */
+const nodeOf = (path: string) => path.replace(/\.(ts|tsx)$/, '');
+
+/**
+ * The file graph of the edges that end in one of the files: `./a.js` names the file `a.ts`, `./dir` its `index.ts`;
+ * packages, stylesheets and assets are no nodes. Type-only edges count: a cycle of types is still one.
+ */
+export function fileGraph(edges: Edge[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const e of edges) graph.set(nodeOf(e.from), []);
+  for (const e of edges) {
+    const to = graph.has(e.to) ? e.to : graph.has(`${e.to}/index`) ? `${e.to}/index` : undefined;
+    if (to !== undefined) graph.get(nodeOf(e.from))!.push(to);
+  }
+  return graph;
+}
+
+/**
+ * The import cycles: Tarjan's strongly connected components of more than one file, or of one file that imports
+ * itself. Each is given as one cycle through all of its files' component, starting at its first file by name.
+ */
+export function importCycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || graph.get(v)!.includes(v)) components.push(component.sort());
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return components.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/** One shortest way round a component, from its first file back to it (what to read to see the loop). */
+export function cyclePath(graph: Map<string, string[]>, component: string[]): string[] {
+  const inside = new Set(component);
+  const start = component[0]!;
+  const previous = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    for (const w of graph.get(queue[i]!) ?? []) {
+      if (!inside.has(w)) continue;
+      if (w === start) {
+        const path = [start];
+        for (let v = queue[i]!; v !== start; v = previous.get(v)!) path.splice(1, 0, v);
+        return [...path, start];
+      }
+      if (!previous.has(w)) {
+        previous.set(w, queue[i]!);
+        queue.push(w);
+      }
+    }
+  }
+  return component;
+}
+
 describe('dependency rules (docs/architecture.md)', () => {
   const edges = importGraph();
   const found = violations(edges);
@@ -116,6 +201,15 @@ describe('dependency rules (docs/architecture.md)', () => {
       expect(found.filter((v) => v.rule === rule.name).map((v) => v.edge)).toEqual([]);
     });
   }
+
+  // A loop of imports: its files cannot be understood, loaded or tested one before the other (and an ESM loop can
+  // read a binding before it is set). Each part is checked on its own; the files of each cycle are printed.
+  const graph = fileGraph(edges);
+  it.each(SOURCES)('no import cycle in %s', (dir) => {
+    const cycles = importCycles(graph).filter((c) => c[0]!.startsWith(`${dir}/`));
+    const report = cycles.map((c) => `${c.length} files: ${c.join(', ')}\n  e.g. ${cyclePath(graph, c).join(' -> ')}`);
+    expect(report).toEqual([]);
+  });
 });
 
 describe('each rule catches a violation (self-test with fake edges)', () => {
@@ -125,6 +219,10 @@ describe('each rule catches a violation (self-test with fake edges)', () => {
     [
       'a domain imports another domain only',
       { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/access/session-service` },
+    ],
+    [
+      "a domain's sub-folder does not import another",
+      { from: `${SERVER}services/system/tasks/task-actions.ts`, to: `${SERVER}services/system/logs/log-files` },
     ],
     ['media/ and host/', { from: `${SERVER}media/encoder.ts`, to: `${SERVER}services/core/index` }],
     ['media/ and host/', { from: `${SERVER}host/power.ts`, to: `${SERVER}db/open` }],
@@ -147,11 +245,47 @@ describe('each rule catches a violation (self-test with fake edges)', () => {
     { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/access/index` },
     { from: `${SERVER}services/recording/index.ts`, to: `${SERVER}services/recording/recording-service` },
     { from: `${SERVER}services/recording/recording-service.ts`, to: `${SERVER}media/encoder` },
+    { from: `${SERVER}services/system/index.ts`, to: `${SERVER}services/system/update/update-service` },
+    { from: `${SERVER}services/system/update/update-service.ts`, to: `${SERVER}services/system/update/update-bundle` },
+    { from: `${SERVER}services/system/tasks/task-time.ts`, to: `${SERVER}services/schedule/index` },
     { from: 'apps/console/src/features/users/UsersPage.tsx', to: 'apps/console/src/features/users/user-form' },
     { from: 'apps/console/src/features/users/UsersPage.tsx', to: 'apps/console/src/components/PageContainer' },
   ];
   it('allowed edges pass', () => {
     expect(violations(fine)).toEqual([]);
+  });
+
+  it('finds each import cycle once, with its files, and no cycle where there is none', () => {
+    const f = (name: string) => `${SERVER}services/${name}.ts`;
+    const graph = fileGraph([
+      { from: f('a/index'), to: `${SERVER}services/b/index` },
+      { from: f('b/index'), to: `${SERVER}services/b/inner` },
+      { from: f('b/inner'), to: `${SERVER}services/a` },
+      { from: f('c/index'), to: `${SERVER}services/a/index` },
+      { from: f('c/index'), to: `${SERVER}services/c/index` },
+      { from: f('d/index'), to: `${SERVER}services/c/index` },
+      { from: f('d/index'), to: 'fastify' },
+      { from: f('d/index'), to: `${SERVER}services/d/style.css` },
+    ]);
+    const cycles = importCycles(graph);
+    expect(cycles).toEqual([
+      [`${SERVER}services/a/index`, `${SERVER}services/b/index`, `${SERVER}services/b/inner`],
+      [`${SERVER}services/c/index`],
+    ]);
+    expect(cyclePath(graph, cycles[0]!)).toEqual([
+      `${SERVER}services/a/index`,
+      `${SERVER}services/b/index`,
+      `${SERVER}services/b/inner`,
+      `${SERVER}services/a/index`,
+    ]);
+    expect(
+      importCycles(
+        fileGraph([
+          { from: f('a/index'), to: `${SERVER}services/b/index` },
+          { from: f('b/index'), to: 'zod' },
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('parses import, export-from, type-only, side-effect and dynamic imports, not comments', () => {

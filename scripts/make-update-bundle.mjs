@@ -42,9 +42,9 @@ function fail(message) {
 
 /** The bundle format and the build's record live in the service's code: one definition for maker and checker. */
 async function serverModules() {
-  if (!existsSync(join(SERVER_DIST, 'services/system/update-bundle.js')))
+  if (!existsSync(join(SERVER_DIST, 'services/system/update/update-bundle.js')))
     fail('the service is not built (apps/server/dist is missing): run `npm run build` first');
-  const bundle = await import(join(SERVER_DIST, 'services/system/update-bundle.js'));
+  const bundle = await import(join(SERVER_DIST, 'services/system/update/update-bundle.js'));
   const build = await import(join(SERVER_DIST, 'build-info.js'));
   return { ...bundle, ...build };
 }

@@ -24,8 +24,8 @@ import { maintenanceRepository } from '../src/db/repositories/maintenance-reposi
 import { formatDateTime } from '../src/services/core/clock.js';
 import { createScheduler } from '../src/services/core/scheduler.js';
 import { instantOf, zoneOffsetMinutes } from '../src/services/schedule/schedule-time.js';
-import { autoRepair } from '../src/services/system/auto-repair.js';
-import { repairWindow } from '../src/services/system/auto-repair-window.js';
+import { autoRepair } from '../src/services/system/auto-repair/auto-repair.js';
+import { repairWindow } from '../src/services/system/auto-repair/auto-repair-window.js';
 import { makeApp, settingBody } from './helpers.js';
 import { fakeTime } from './schedule-fakes.js';
 import { waitFor } from './wait.js';

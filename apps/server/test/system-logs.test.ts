@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encodeFilePath, FILE_PATH_HEADER, LIMITS, MESSAGES, SESSION_HEADER } from '@roomcast/contract';
 import { loadConfig } from '../src/config.js';
 import { ensureAdmin } from '../src/services/access/bootstrap.js';
-import { frontlogService } from '../src/services/system/frontlog-service.js';
+import { frontlogService } from '../src/services/system/logs/frontlog-service.js';
 import { ADMIN_PASSWORD, fakeClock, makeApp, type TestApp, buildTestApp } from './helpers.js';
 
 /** 7-Zip from Debian (`7zip` gives 7zz, `p7zip-full` gives 7z): Info-ZIP's unzip cannot open AES zips. */

@@ -10,12 +10,12 @@ import { createRoom } from '../src/services/room/index.js';
 import { createScheduler } from '../src/services/core/scheduler.js';
 import { formatDateTime } from '../src/services/core/clock.js';
 import { instantOf, zoneOffsetMinutes } from '../src/services/schedule/schedule-time.js';
-import { clearLogs } from '../src/services/system/log-files.js';
-import { oplogService } from '../src/services/system/oplog-service.js';
-import { taskActions } from '../src/services/system/task-actions.js';
-import { systemTasksJob } from '../src/services/system/task-runner.js';
-import { taskService, type TaskInput } from '../src/services/system/task-service.js';
-import { taskPlan, type TaskTimes } from '../src/services/system/task-time.js';
+import { clearLogs } from '../src/services/system/logs/log-files.js';
+import { oplogService } from '../src/services/oplog/oplog-service.js';
+import { taskActions } from '../src/services/system/tasks/task-actions.js';
+import { systemTasksJob } from '../src/services/system/tasks/task-runner.js';
+import { taskService, type TaskInput } from '../src/services/system/tasks/task-service.js';
+import { taskPlan, type TaskTimes } from '../src/services/system/tasks/task-time.js';
 import { fakeClock, makeApp } from './helpers.js';
 import { fakeRecorder, fakeTime } from './schedule-fakes.js';
 

@@ -23,7 +23,8 @@ import { createRoom, engineDemand } from './room/index.js';
 import { createSchedule } from './schedule/index.js';
 import { createSettings } from './settings/index.js';
 import { createMediaServer, createSync } from './sync/index.js';
-import { createOplog, createSystem } from './system/index.js';
+import { createOplog } from './oplog/index.js';
+import { createSystem } from './system/index.js';
 
 export interface ServiceDeps {
   config: Config;

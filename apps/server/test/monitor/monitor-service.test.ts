@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PicturePreview, PREVIEW_EVERY_MS } from '../../src/media/preview.js';
 import type { TsFanout } from '../../src/media/ts-fanout.js';
 import { createRoom } from '../../src/services/room/index.js';
-import { monitorService } from '../../src/services/system/monitor-service.js';
+import { monitorService } from '../../src/services/system/monitor/monitor-service.js';
 
 function fixture(silenceAlarmMs = 30_000) {
   const room = createRoom();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { oplogService } from '../../src/services/system/oplog-service.js';
+import { oplogService } from '../../src/services/oplog/oplog-service.js';
 import { makeApp, buildTestApp } from '../helpers.js';
 
 const KEEP_ROWS = 100_000;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '@roomcast/test-servers';
-import { installRelease, readState, switchLink } from '../../src/services/system/update-releases.js';
+import { installRelease, readState, switchLink } from '../../src/services/system/update/update-releases.js';
 import { waitFor } from '../wait.js';
 
 /*

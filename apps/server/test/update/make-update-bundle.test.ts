@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@roomcast/test-servers';
 import { APP_ROOT, gitCommit } from '../../src/build-info.js';
-import { parsePublicKey, verifyBundle } from '../../src/services/system/update-bundle.js';
-import { extractPayload } from '../../src/services/system/update-extract.js';
+import { parsePublicKey, verifyBundle } from '../../src/services/system/update/update-bundle.js';
+import { extractPayload } from '../../src/services/system/update/update-extract.js';
 import { waitFor } from '../wait.js';
 
 /** scripts/make-update-bundle.mjs as a person runs it (it imports the built service: `npm test` builds first). */

@@ -10,7 +10,7 @@ import {
   signManifest,
   type Manifest,
   type PayloadEntry,
-} from '../../src/services/system/update-bundle.js';
+} from '../../src/services/system/update/update-bundle.js';
 
 /** An Ed25519 key pair and the public key's text as UPDATE_PUBLIC_KEY takes it. */
 export function testKey(): { privateKey: KeyObject; publicKey: KeyObject; publicText: string } {

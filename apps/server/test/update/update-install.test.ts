@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CALLS, encodeFilePath, FILE_PATH_HEADER, MESSAGES, formatMessage, SESSION_HEADER } from '@roomcast/contract';
-import { keyFingerprint } from '../../src/services/system/update-bundle.js';
+import { keyFingerprint } from '../../src/services/system/update/update-bundle.js';
 import { makeApp } from '../helpers.js';
 import { listen } from '../security/support/http.js';
 import { waitFor } from '../wait.js';

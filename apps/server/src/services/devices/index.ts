@@ -4,7 +4,7 @@ import { type Lifecycle, periodicJob, type Timers } from '../core/index.js';
 import type { LayoutService } from '../layout/index.js';
 import type { RecordingService } from '../recording/index.js';
 import type { SettingsService } from '../settings/index.js';
-import type { OpLogService } from '../system/index.js';
+import type { OpLogService } from '../oplog/index.js';
 import { controlPanel } from './panel-commands.js';
 import { ptzService } from './ptz-service.js';
 import { serialPorts } from './serial-ports.js';

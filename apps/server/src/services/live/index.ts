@@ -4,7 +4,7 @@ import { Fail, type Lifecycle, periodicJob, type DeviceClock } from '../core/ind
 import type { MediaUrls, SessionBinding } from '../recording/index.js';
 import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
-import type { OpLogService } from '../system/index.js';
+import type { OpLogService } from '../oplog/index.js';
 import { liveAccess } from './live-access.js';
 import { liveService } from './live-service.js';
 import { liveViewers } from './live-viewers.js';

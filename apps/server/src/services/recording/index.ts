@@ -6,7 +6,7 @@ import type { SessionService } from '../access/index.js';
 import { LOST_SOURCE_POLL_MS, type MediaEngine } from '../../media/media-engine.js';
 import { periodicJob, type Clock, type DeviceClock, type Lifecycle } from '../core/index.js';
 import type { SettingsService } from '../settings/index.js';
-import type { OpLogService } from '../system/index.js';
+import type { OpLogService } from '../oplog/index.js';
 import { batchZipService } from './batch-zip.js';
 import { diskScanService } from './disk-scan-service.js';
 import { housekeepingJob } from './housekeeping-job.js';

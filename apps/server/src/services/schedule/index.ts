@@ -1,7 +1,7 @@
 import type { Repositories } from '../../db/repositories/index.js';
 import type { Room } from '../room/index.js';
 import type { Clock } from '../core/index.js';
-import type { OpLogService } from '../system/index.js';
+import type { OpLogService } from '../oplog/index.js';
 import { recordingScheduleJob, type ScheduleRecorder, type ScheduleRunEvent } from './schedule-runner.js';
 import { scheduleService } from './schedule-service.js';
 
@@ -10,7 +10,7 @@ export { scheduleService, type ScheduleService, type ExternalSchedule } from './
 /** iCalendar through one parser (ical.js): the schedule import, and Opencast's calendar (services/sync/opencast). */
 export { readCalendar, type CalendarEvent } from './ical-calendar.js';
 export { formatInZone, zoneOffsetMinutes } from './schedule-time.js';
-/** The occurrence arithmetic, pure, for the system tasks' times (services/system/task-time.ts). */
+/** The occurrence arithmetic, pure, for the system tasks' times (services/system/tasks/task-time.ts). */
 export { formatLocal, parseLocal, upcoming, type Rule } from './schedule-time.js';
 
 export interface ScheduleDeps {

@@ -4,39 +4,33 @@ import type { HostClock } from '../../host/clock.js';
 import type { HostNetwork } from '../../host/network.js';
 import type { Power } from '../../host/power.js';
 import type { SntpReading } from '../../host/sntp.js';
-import type { Room } from '../room/index.js';
-import type { Clock, DeviceClock } from '../core/index.js';
-import type { SettingsService } from '../settings/index.js';
-import type { LoginThrottle, SessionService } from '../access/index.js';
-import { autoRepair } from './auto-repair.js';
-import { configBackup } from './config-backup.js';
-import { frontlogService } from './frontlog-service.js';
-import { clearLogs, logFileOf, syslogZip } from './log-files.js';
-import { monitorService, type MonitorSource } from './monitor-service.js';
-import { deviceTime } from './device-time.js';
-import { networkService } from './network-service.js';
-import { oplogService, type OpLogService } from './oplog-service.js';
-import { roomService } from './room-service.js';
-import { screenLock } from './screen-lock.js';
-import { statusService } from './status-service.js';
-import { taskActions, type TaskRecorder } from './task-actions.js';
-import { systemTasksJob } from './task-runner.js';
-import { taskService } from './task-service.js';
-import { productEditor } from './product-editor.js';
-import { updateService, type UpdateDeps } from './update-service.js';
 import { diskFigures } from '../../host/storage.js';
+import type { Room } from '../room/index.js';
+import type { LoginThrottle, SessionService } from '../access/index.js';
+import type { Clock, DeviceClock } from '../core/index.js';
+import type { OpLogService } from '../oplog/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { autoRepair } from './auto-repair/auto-repair.js';
+import { configBackup } from './backup/config-backup.js';
+import { deviceTime } from './clock/device-time.js';
+import { frontlogService } from './logs/frontlog-service.js';
+import { clearLogs, logFileOf, syslogZip } from './logs/log-files.js';
+import { monitorService, type MonitorSource } from './monitor/monitor-service.js';
+import { networkService } from './network/network-service.js';
+import { productEditor } from './product/product-editor.js';
+import { screenLock } from './screen-lock/screen-lock.js';
+import { roomService } from './status/room-service.js';
+import { statusService } from './status/status-service.js';
+import { taskActions, type TaskRecorder } from './tasks/task-actions.js';
+import { systemTasksJob } from './tasks/task-runner.js';
+import { taskService } from './tasks/task-service.js';
+import { updateService, type UpdateDeps } from './update/update-service.js';
 
-export type { OpLogService } from './oplog-service.js';
-export type { MonitorService } from './monitor-service.js';
-export type { TaskRecorder } from './task-actions.js';
+export type { MonitorService } from './monitor/monitor-service.js';
+export type { TaskRecorder } from './tasks/task-actions.js';
 
 /** Time for the answer to `reboot` to leave before the service goes. */
 const REBOOT_DELAY_MS = 300;
-
-/** The operation log, made before the other domains: they write to it. */
-export function createOplog(d: { repos: Repositories; device: DeviceClock }): OpLogService {
-  return oplogService(d.repos, d.device);
-}
 
 export interface SystemDeps {
   oplog: OpLogService;
@@ -91,9 +85,10 @@ export interface SystemDeps {
 }
 
 /**
- * The system domain: engine status, the room, the operation log, reboot, the confidence monitor, the system tasks
- * (task_schedule and their scheduler job), configuration backup and restore, the system logs (getSysLog, frontlog),
- * the screen lock.
+ * The system domain composed from its parts, one sub-folder each (README.md): status and the room, the confidence
+ * monitor, the system tasks (task_schedule and their scheduler job), the device clock and NTP, the network,
+ * configuration backup and restore, the system logs (getSysLog, frontlog), the screen lock, the product editor,
+ * update bundles and auto repair; plus reboot, and the operation log it is given (services/oplog) for its calls.
  */
 export function createSystem(d: SystemDeps) {
   const monitor = monitorService({ media: d.media, room: d.room, oplog: d.oplog.system, silenceAlarmMs: d.silenceAlarmMs });

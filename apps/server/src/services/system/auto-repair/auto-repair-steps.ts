@@ -1,5 +1,5 @@
 import type { AutoRepairResult, AutoRepairStep } from '@roomcast/contract';
-import type { IntegrityReport } from '../../db/repositories/maintenance-repository.js';
+import type { IntegrityReport } from '../../../db/repositories/maintenance-repository.js';
 
 export interface RepairStepsDeps {
   /** The database file's checks (repositories' `maintenance`). */

@@ -9,9 +9,9 @@ import {
   type Principal,
   type SettingCode,
 } from '@roomcast/contract';
-import type { Repositories } from '../../db/repositories/index.js';
-import { Fail, type DeviceClock } from '../core/index.js';
-import type { SettingsService } from '../settings/index.js';
+import type { Repositories } from '../../../db/repositories/index.js';
+import { Fail, type DeviceClock } from '../../core/index.js';
+import type { SettingsService } from '../../settings/index.js';
 import { describeProblem, parseIni, serializeIni, type IniProblem, type IniSection } from './config-ini.js';
 
 /** The format of the file: a later version that changes what a section means raises it. */

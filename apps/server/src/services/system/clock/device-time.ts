@@ -1,7 +1,7 @@
-import type { HostClock } from '../../host/clock.js';
-import type { SntpReading } from '../../host/sntp.js';
-import { Fail, periodicJob, type Clock, type Job } from '../core/index.js';
-import type { SettingsService } from '../settings/index.js';
+import type { HostClock } from '../../../host/clock.js';
+import type { SntpReading } from '../../../host/sntp.js';
+import { Fail, periodicJob, type Clock, type Job } from '../../core/index.js';
+import type { SettingsService } from '../../settings/index.js';
 
 export interface DeviceTimeDeps {
   settings: SettingsService;

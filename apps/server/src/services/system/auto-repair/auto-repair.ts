@@ -1,5 +1,5 @@
 import type { AutoRepairRun } from '@roomcast/contract';
-import type { DeviceClock, Job } from '../core/index.js';
+import type { DeviceClock, Job } from '../../core/index.js';
 import { repairStateFile, type RepairState } from './auto-repair-state.js';
 import { repairSteps, type RepairStepsDeps } from './auto-repair-steps.js';
 import { repairWindow, type RepairWindow } from './auto-repair-window.js';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@roomcast/contract';
-import type { LoginThrottle, SessionService, SessionUser } from '../access/index.js';
-import { Fail, verifyPassword } from '../core/index.js';
-import type { SettingsService } from '../settings/index.js';
+import type { LoginThrottle, SessionService, SessionUser } from '../../access/index.js';
+import { Fail, verifyPassword } from '../../core/index.js';
+import type { SettingsService } from '../../settings/index.js';
 
 export interface ScreenLockDeps {
   settings: SettingsService;

@@ -1,6 +1,6 @@
 import { SILENCE_ALARM_DB, type LevelsMessage, type MeterLevel } from '@roomcast/contract';
-import { periodicJob } from '../core/index.js';
-import { isRecording, type Room } from '../room/index.js';
+import { periodicJob } from '../../core/index.js';
+import { isRecording, type Room } from '../../room/index.js';
 
 /** What the confidence monitor reads from the media engine (`mediaEngine().monitor`). */
 export interface MonitorSource {

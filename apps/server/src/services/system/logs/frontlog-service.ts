@@ -1,5 +1,5 @@
 import { LIMITS } from '@roomcast/contract';
-import type { Clock } from '../core/index.js';
+import type { Clock } from '../../core/index.js';
 
 const MINUTE_MS = 60_000;
 /** Sessions remembered at most; the idle ones are forgotten first (sessions themselves end after 30 minutes). */

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CallData } from '@roomcast/contract';
-import { Fail, type DeviceClock } from '../core/index.js';
+import { Fail, type DeviceClock } from '../../core/index.js';
 import { keyFingerprint, parsePublicKey, verifyBundle } from './update-bundle.js';
 import { extractPayload } from './update-extract.js';
 import { freshIncoming, INSTALL, installRelease, linkedVersion, readState } from './update-releases.js';

@@ -1,4 +1,4 @@
-import { Fail } from '../core/index.js';
+import { Fail } from '../../core/index.js';
 import type { TaskAction } from './task-runner.js';
 
 /** What a reboot task needs of the recording domain: its stop, which finalizes the recording's files. */

@@ -1,7 +1,7 @@
 import type { CallData } from '@roomcast/contract';
-import { diskFigures } from '../../host/storage.js';
-import { isRecording, recordedMsAt, type RoomState } from '../room/index.js';
-import type { DeviceClock } from '../core/index.js';
+import { diskFigures } from '../../../host/storage.js';
+import { isRecording, recordedMsAt, type RoomState } from '../../room/index.js';
+import type { DeviceClock } from '../../core/index.js';
 
 const GB = 1024 ** 3;
 const gb = (bytes: number) => (bytes / GB).toFixed(2);

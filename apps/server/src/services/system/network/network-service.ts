@@ -1,5 +1,5 @@
-import type { HostNetwork, NetworkConfig } from '../../host/network.js';
-import type { SettingsService } from '../settings/index.js';
+import type { HostNetwork, NetworkConfig } from '../../../host/network.js';
+import type { SettingsService } from '../../settings/index.js';
 
 export interface NetworkServiceDeps {
   settings: SettingsService;

@@ -1,4 +1,4 @@
-import { upcoming, type Rule } from '../schedule/index.js';
+import { upcoming, type Rule } from '../../schedule/index.js';
 
 /** One opening of the auto repair window: epoch ms. */
 export interface RepairWindow {

@@ -1,6 +1,6 @@
 import { TASK_LATE_S } from '@roomcast/contract';
-import type { TaskRow } from '../../db/repositories/tasks-repository.js';
-import { formatLocal, upcoming, type Rule } from '../schedule/index.js';
+import type { TaskRow } from '../../../db/repositories/tasks-repository.js';
+import { formatLocal, upcoming, type Rule } from '../../schedule/index.js';
 
 /**
  * When a system task runs, pure. The days come from the recording schedules' occurrence arithmetic

@@ -1,7 +1,7 @@
 import { taskProblems, type CallBody, type CallData } from '@roomcast/contract';
-import type { Repositories } from '../../db/repositories/index.js';
-import type { TaskFields, TaskRow } from '../../db/repositories/tasks-repository.js';
-import { Fail, formatDateTime, type Clock } from '../core/index.js';
+import type { Repositories } from '../../../db/repositories/index.js';
+import type { TaskFields, TaskRow } from '../../../db/repositories/tasks-repository.js';
+import { Fail, formatDateTime, type Clock } from '../../core/index.js';
 import { taskPlan } from './task-time.js';
 
 export type TaskInput = Extract<CallBody<'task_schedule'>, { operation: 'add' }>['data'];

@@ -1,6 +1,6 @@
-import type { Repositories } from '../../db/repositories/index.js';
-import type { TaskRow } from '../../db/repositories/tasks-repository.js';
-import type { Job } from '../core/index.js';
+import type { Repositories } from '../../../db/repositories/index.js';
+import type { TaskRow } from '../../../db/repositories/tasks-repository.js';
+import type { Job } from '../../core/index.js';
 import { taskPlan } from './task-time.js';
 
 /** What a task did, for the operation log; `after` runs after that line is written (a reboot: the service goes). */

@@ -1,4 +1,4 @@
-import type { SettingsService } from '../settings/index.js';
+import type { SettingsService } from '../../settings/index.js';
 
 export interface ProductEditorDeps {
   /** The access domain's check of an administrator's credentials (login's throttle; `passwordWrong` otherwise). */

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { Fail } from '../core/index.js';
+import { Fail } from '../../core/index.js';
 import { BUNDLE, tarEntries, type Manifest, type TarEntry } from './update-bundle.js';
 
 /** What a release must hold for the launcher to start it. */

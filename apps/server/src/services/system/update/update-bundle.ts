@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import { z } from 'zod';
-import { Fail } from '../core/index.js';
+import { Fail } from '../../core/index.js';
 
 /*
  * The update bundle (docs/update.md): an uncompressed tar of exactly three entries, in this order:
