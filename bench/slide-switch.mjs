@@ -24,7 +24,7 @@ import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { inputArgs, slidesOnlyInputArgs } from '../apps/server/dist/media/encoder-args.js';
+import { inputArgs, slidesOnlyInputArgs } from '../apps/server/dist/media/encoder-inputs.js';
 import { slideBranchGraph, slideBranchOutputs } from '../apps/server/dist/media/slide-branch.js';
 import { cpuSeconds, machine, sleep, treeCpuSeconds } from './lib/machine.mjs';
 import { startService } from './lib/service.mjs';
@@ -250,7 +250,7 @@ async function processes(what, url) {
       ],
       pipes: 5,
     },
-    // What the encode does for a slides channel it does not show (encoder-args.ts).
+    // What the encode does for a slides channel it does not show (encoder-inputs.ts).
     'decoded for the slides alone + branch': {
       args: [
         ...quiet,

@@ -1,7 +1,7 @@
 /**
  * Audio levels of the composite encode. The encoder's audio graph measures each input and the program (the
  * mix as recorded) over ~100 ms windows with `astats` and prints them with `ametadata=mode=print` on a pipe
- * (encoder-args.ts); the lines look like
+ * (audio-graph.ts); the lines look like
  *
  *     frame:12   pts:57600   pts_time:1.2
  *     lavfi.astats.1.Peak_level=-18.063656

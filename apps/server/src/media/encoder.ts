@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { AudioLevels, LevelLineParser, PROGRAM_METER } from './audio-levels.js';
-import { buildEncoderArgs, encoderEnv, inputMeters, LEVELS_FD, slidesOf, type EncoderPlan } from './encoder-args.js';
+import { inputMeters, LEVELS_FD } from './audio-graph.js';
+import { buildEncoderArgs } from './encoder-args.js';
+import { type EncoderPlan, encoderEnv, slidesOf } from './encoder-plan.js';
 import { spawnFfmpeg, type Spawned } from './process-runner.js';
 import { SLIDE_FDS } from './slide-branch.js';
 import { TsFanout } from './ts-fanout.js';

@@ -7,7 +7,7 @@ import { HlsSegmenter } from './hls-segmenter.js';
 
 /** The live playlist's file name in its folder. */
 export const LIVE_PLAYLIST = 'live.m3u8';
-/** Seconds per live segment: one GOP (encoder-args.ts), so a viewer is about 3 segments (3 s) behind. */
+/** Seconds per live segment: one GOP (encode-outputs.ts), so a viewer is about 3 segments (3 s) behind. */
 export const LIVE_SEGMENT_SECONDS = 1;
 /**
  * A live segment's file name: a token of the output that wrote it and its media sequence number. Each start

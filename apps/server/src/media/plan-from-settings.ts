@@ -1,4 +1,4 @@
-import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-args.js';
+import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-plan.js';
 import type { StoredLogo } from './logo-file.js';
 
 type Values = Record<string, string>;

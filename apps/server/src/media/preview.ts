@@ -1,4 +1,4 @@
-import type { EncoderPlan } from './encoder-args.js';
+import type { EncoderPlan } from './encoder-plan.js';
 import { KeyframeJpegs } from './keyframe-jpegs.js';
 import type { TsFanout } from './ts-fanout.js';
 

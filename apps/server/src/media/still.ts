@@ -1,4 +1,5 @@
-import { buildStillArgs, encoderEnv, type EncoderPlan } from './encoder-args.js';
+import { buildStillArgs } from './encoder-args.js';
+import { type EncoderPlan, encoderEnv } from './encoder-plan.js';
 import { spawnFfmpeg } from './process-runner.js';
 
 /** A still that has not come out by then is given up (an RTSP source that does not answer). */

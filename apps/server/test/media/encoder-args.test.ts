@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { LevelLineParser, type MeterReading } from '../../src/media/audio-levels.js';
-import { buildEncoderArgs, LEVELS_FD } from '../../src/media/encoder-args.js';
+import { LEVELS_FD } from '../../src/media/audio-graph.js';
+import { buildEncoderArgs } from '../../src/media/encoder-args.js';
 import { tsSeconds, waitFor } from '../wait.js';
 import { FONT, testPlan } from './test-plan.js';
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { buildEncoderArgs, slidesOf } from '../../src/media/encoder-args.js';
+import { buildEncoderArgs } from '../../src/media/encoder-args.js';
+import { slidesOf } from '../../src/media/encoder-plan.js';
 import { SLIDE_FDS, THUMB_HEIGHT, THUMB_WIDTH } from '../../src/media/slide-branch.js';
 import { waitFor } from '../wait.js';
 import { testPlan } from './test-plan.js';

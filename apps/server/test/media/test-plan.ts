@@ -1,4 +1,4 @@
-import type { EncoderPlan } from '../../src/media/encoder-args.js';
+import type { EncoderPlan } from '../../src/media/encoder-plan.js';
 
 export const FONT = '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf';
 
