@@ -19,8 +19,7 @@ export const CALLS_WHILE_LOCKED = [
 /** The HTTP status of a call refused because its session is locked (423 Locked). */
 export const SCREEN_LOCKED_STATUS = 423;
 
-/** `setting_lockscreen.idleminutes`: minutes without input before the console locks; 0 locks only on demand. */
-export const LOCK_IDLE_MINUTES = { min: 0, max: 240, default: 10 } as const;
+export { LOCK_IDLE_MINUTES } from './lock-idle.js';
 
 export function mayCallWhileLocked(name: string): boolean {
   return (CALLS_WHILE_LOCKED as readonly string[]).includes(name);

@@ -1,4 +1,5 @@
 import type { SlidesPlan } from './slide-branch.js';
+import type { SourceSpec } from './source-spec.js';
 
 /**
  * What one composite encode needs (pure data): built from the settings by plan-from-settings.ts, turned into
@@ -28,18 +29,7 @@ export interface EncoderPlan {
   slides?: SlidesPlan;
 }
 
-export type SourceSpec =
-  | {
-      kind: 'synthetic';
-      label: string;
-      color: string;
-      tone: number /** moving test pattern instead of a solid colour (benchmarks) */;
-      motion?: boolean;
-    }
-  | { kind: 'rtsp'; url: string }
-  | { kind: 'v4l2'; device: string }
-  /** The synthetic slides (`synthetic-slides.ts`): a slide that changes every `seconds`. */
-  | { kind: 'slides'; seconds: number };
+export type { SourceSpec } from './source-spec.js';
 
 /** An audio input: a capture device, or the synthetic stand-in tone; `name` (the setting key) names its meter. */
 export type AudioSource = ({ kind: 'tone'; freq: number } | { kind: 'alsa'; device: string }) & { name?: string };

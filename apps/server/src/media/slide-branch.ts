@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { SourceSpec } from './encoder-plan.js';
+import type { SourceSpec } from './source-spec.js';
 import { SLIDES_FPS, slidesDraw } from './synthetic-slides.js';
 
 /**

@@ -4,7 +4,7 @@ import { defineCall, Empty, NoData, nonEmptyTrimmed, noSpaces } from './define.j
 import { LIMITS, LOG_FILES } from '../limits.js';
 import { CONTROL_CHARS } from '../settings/define.js';
 import { TASK_CODES, TASK_CYCLES, TASK_SECONDS_MAX } from '../tasks.js';
-import { LOCK_IDLE_MINUTES } from '../screen-lock.js';
+import { LOCK_IDLE_MINUTES } from '../lock-idle.js';
 import { AutoRepairStatus } from '../auto-repair.js';
 import { crud, mask } from './schedule.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf } from '../permissions.js';
-import { LOCK_IDLE_MINUTES } from '../screen-lock.js';
+import { LOCK_IDLE_MINUTES } from '../lock-idle.js';
 import { boolText, CONTROL_CHARS, defineSetting, intText, settingKey as key, timeText, when, withMeta } from './define.js';
 import { ruleIssue } from './rules.js';
 import { dateTimeText, hostText, zoneText } from './values.js';

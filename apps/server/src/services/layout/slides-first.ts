@@ -1,5 +1,4 @@
 import type { Job } from '../core/index.js';
-import type { LayoutService } from './layout-service.js';
 
 type Layout = { type: number; channeldata: string[] };
 
@@ -18,7 +17,8 @@ export function slidesFirstLayout(shown: Layout, slides: string): Layout {
 }
 
 export interface SlidesFirstJobDeps {
-  layouts: Pick<LayoutService, 'slidesFirstUntil' | 'endSlidesFirst'>;
+  /** The layout service's slides first (`layout-service.ts`, which uses this file's `slidesFirstLayout`). */
+  layouts: { slidesFirstUntil(): number | undefined; endSlidesFirst(): void };
   log: (line: string) => void;
 }
 

@@ -9,7 +9,7 @@ import { HD_CHANNEL, LIMITS } from '@roomcast/contract';
 import { diskFigures } from '../../host/storage.js';
 import type { RecordingSession } from '../../media/recording-session.js';
 import { takeSnapshot } from '../../media/snapshot.js';
-import type { RecordingDeps } from './recording-service.js';
+import type { RecordingDeps } from './recording-deps.js';
 
 /** The recording being recorded: its row id, its folder and the session writing its segments. */
 export interface RunningRecording {

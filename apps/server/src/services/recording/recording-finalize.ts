@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
 import { finalizePart, keepAsTs } from '../../media/finalize.js';
 import { listParts } from '../../media/recording-session.js';
-import type { RecordingDeps } from './recording-service.js';
+import type { RecordingDeps } from './recording-deps.js';
 
 export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' | 'clock' | 'log' | 'oplog' | 'fileHashes'>) {
   /** Told of each recording that finished with files (after a stop, or recovered after a crash): the upload queue. */

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { channelCodeOf, HD_CHANNEL } from '@roomcast/contract';
 import type { PartLimits, RecordedStream } from '../../media/recording-session.js';
-import type { RecordingDeps } from './recording-service.js';
+import type { RecordingDeps } from './recording-deps.js';
 
 const SEGMENTATION = { smooth: { maxPartMs: 3600_000, maxPartBytes: 2e9 }, advanced: { maxPartMs: 4 * 3600_000, maxPartBytes: 3.8e9 } };
 

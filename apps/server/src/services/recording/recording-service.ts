@@ -1,39 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Repositories } from '../../db/repositories/index.js';
 import { diskFigures } from '../../host/storage.js';
 import type { Encoder } from '../../media/encoder.js';
 import { RecordingSession } from '../../media/recording-session.js';
 import type { SessionUser } from '../access/index.js';
-import { type DeviceClock, Fail, periodicJob } from '../core/index.js';
-import type { Room } from '../room/index.js';
+import { Fail, periodicJob } from '../core/index.js';
 import { recordedMsAt } from '../room/index.js';
-import type { SettingsService } from '../settings/index.js';
 import { recordingChecks, type RunningRecording } from './recording-checks.js';
 import { recordingFinalizer } from './recording-finalize.js';
-import type { RecordingFileHashes } from './recording-file-hash.js';
+import type { RecordingDeps } from './recording-deps.js';
 import { newRecordingFolder, partLimits, recordedStreams } from './recording-plan.js';
-
-export interface RecordingDeps {
-  repos: Repositories;
-  settings: SettingsService;
-  /** The room's state: record commands change it there (the media engine follows it). */
-  room: Room;
-  encoder: Encoder;
-  clock: DeviceClock;
-  mediaPath: () => string;
-  /** Starts per-channel (ISO) encodes for the channel letters and returns them. */
-  ensureIso: (letters: string[]) => { letter: string; encoder: Encoder }[];
-  minFreeBytes: number;
-  partLimitOverrideMs: number | undefined;
-  snapshotIntervalMs: number;
-  log: (line: string) => void;
-  oplog: (description: string) => void;
-  /** Tells the scheduler that the recording checks (`checksJob`) started: it re-plans its timer. */
-  replan: () => void;
-  /** Each finalized file's SHA-256, computed once and kept with it (`recording-file-hash.ts`). */
-  fileHashes: RecordingFileHashes;
-}
 
 /** Waits (up to `ms`) until the session's current segments have their first bytes. */
 async function firstBytes(session: RecordingSession, ms: number): Promise<void> {
@@ -189,3 +165,4 @@ export function recordingService(d: RecordingDeps) {
   return api;
 }
 export type RecordingService = ReturnType<typeof recordingService>;
+export type { RecordingDeps } from './recording-deps.js';

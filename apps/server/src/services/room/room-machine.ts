@@ -1,4 +1,4 @@
-import { Fail } from '../core/fail.js';
+import { Fail } from '../core/index.js';
 import type { RoomState, RtmpChannelName, RtmpState, ShownLayout } from './room-state.js';
 
 /**

@@ -1,0 +1,13 @@
+/** Where a channel's picture comes from (its own file: the slides branch needs it and the plan needs the branch). */
+export type SourceSpec =
+  | {
+      kind: 'synthetic';
+      label: string;
+      color: string;
+      tone: number /** moving test pattern instead of a solid colour (benchmarks) */;
+      motion?: boolean;
+    }
+  | { kind: 'rtsp'; url: string }
+  | { kind: 'v4l2'; device: string }
+  /** The synthetic slides (`synthetic-slides.ts`): a slide that changes every `seconds`. */
+  | { kind: 'slides'; seconds: number };
