@@ -19,7 +19,7 @@ import { createLayout } from './layout/index.js';
 import { createLive } from './live/index.js';
 import { createPpt } from './ppt/index.js';
 import { createRecording } from './recording/index.js';
-import { createRoom, engineDemand } from './room/index.js';
+import { createRoom, describeChange, engineDemand } from './room/index.js';
 import { createSchedule } from './schedule/index.js';
 import { createSettings } from './settings/index.js';
 import { createMediaServer, createSync } from './sync/index.js';
@@ -96,6 +96,8 @@ export function createServices({
     mpLog,
   );
   room.follow((state) => media.follow(engineDemand(state)));
+  // Every change of the room, in the media log (what changed and the command that changed it).
+  room.subscribe(({ command, before, after }) => mpLog(`room: ${command.type}: ${describeChange(before, after)}`));
   // Sessions and the login throttle measure elapsed time: the machine clock, which setting the device clock leaves alone.
   const access = createAccess({ repos, clock: machineClock, firstStart: { dataDir: config.dataDir, adminPassword: config.adminPassword } });
   const recording = createRecording({

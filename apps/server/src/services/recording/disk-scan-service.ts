@@ -1,11 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHANNEL_CODES, MESSAGES } from '@roomcast/contract';
+import { CHANNEL_CODES } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { Room } from '../room/index.js';
 import { probeDurationMs } from '../../media/process-runner.js';
 import type { DeviceClock } from '../core/index.js';
-import { Fail } from '../core/index.js';
 import type { RecordingService } from './recording-service.js';
 
 /** What a scan did: recordings finalized (recovered), files adopted into the database, files it lists that are gone. */

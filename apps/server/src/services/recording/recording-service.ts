@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diskFigures } from '../../host/storage.js';
-import type { Encoder } from '../../media/encoder.js';
 import { RecordingSession } from '../../media/recording-session.js';
 import type { SessionUser } from '../access/index.js';
 import { Fail, periodicJob } from '../core/index.js';

@@ -1,6 +1,7 @@
 export { createRoom, type Room, type RoomEvent, type RoomFollower, type RoomListener } from './room.js';
 export { type RoomCommand, type RoomCommandType, transition } from './room-machine.js';
 export {
+  describeChange,
   idleRoomState,
   isRecording,
   recordedMsAt,

@@ -65,3 +65,11 @@ export const recordedMsAt = (s: RoomState, now: number): number =>
 /** Recording (or starting), the live room or an RTMP output (reconnecting included) is on: the video settings are fixed. */
 export const videoFixed = (s: RoomState): boolean =>
   s.recording !== 'idle' || s.living || s.rtmp.main !== 'false' || s.rtmp.sub !== 'false';
+
+/** The fields a change touched, as `field=value` (for logs). */
+export function describeChange(before: Readonly<RoomState>, after: Readonly<RoomState>): string {
+  return (Object.keys(after) as (keyof RoomState)[])
+    .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => `${k}=${JSON.stringify(after[k]) ?? 'none'}`)
+    .join(' ');
+}
