@@ -5,6 +5,7 @@ import { AudioMeters } from './AudioMeters';
 import { PicturePreview } from './PicturePreview';
 import { useLevels } from './use-levels';
 import './monitor.css';
+import '../panel.css';
 
 /**
  * The confidence monitor card: the silence alarm (from the status poll), a preview of the picture being
