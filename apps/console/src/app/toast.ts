@@ -1,8 +1,5 @@
 import { LIMITS } from '@roomcast/contract';
 
-/** Spec §9: toasts 100 px from the top, 3 s, at most 3 at once. */
-export const TOAST_CONFIG = { top: LIMITS.toast.topPx, duration: LIMITS.toast.durationS, maxCount: LIMITS.toast.maxCount };
-
 let antdToast: Promise<typeof import('./antd-toast')> | undefined;
 
 /**
