@@ -14,10 +14,10 @@ import { StoragePanel } from '../features/recording/control/StoragePanel';
  * or `record` (spec §6).
  */
 export default function WorkbenchPage() {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('menu');
   const { can } = useAuth();
   return (
-    <PageContainer title={t('title')}>
+    <PageContainer title={t('items.opemain')}>
       <Row gutter={[16, 16]} align="stretch">
         {can('operating') && (
           <Col span={24}>

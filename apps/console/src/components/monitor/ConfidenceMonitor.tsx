@@ -12,7 +12,7 @@ import '../panel.css';
  * recorded and the audio level meters, both from the service while its encoder runs (recording or live).
  */
 export function ConfidenceMonitor() {
-  const { t } = useTranslation('monitor');
+  const { t } = useTranslation('system', { keyPrefix: 'monitor' });
   const { data } = useRecordStatus();
   const { levels, connection } = useLevels();
   const running = levels?.running ?? false;

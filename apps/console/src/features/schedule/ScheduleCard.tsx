@@ -21,7 +21,7 @@ type Editing = { schedule?: Schedule } | undefined;
 
 /** The recording schedules of the Record panel: table, add, update, delete, iCal import and export. */
 export function ScheduleCard() {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('schedule');
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const list = useCallQuery('schedule', LIST);
@@ -39,13 +39,13 @@ export function ScheduleCard() {
 
   return (
     <Card
-      title={t('schedule.title')}
+      title={t('title')}
       className="rc-panel"
       data-testid="schedule-panel"
       extra={
         <Space wrap>
-          <AddButton onClick={() => setEditing({})}>{t('schedule.add')}</AddButton>
-          <RefreshButton query={list}>{t('schedule.refresh')}</RefreshButton>
+          <AddButton onClick={() => setEditing({})}>{t('add')}</AddButton>
+          <RefreshButton query={list}>{t('refresh')}</RefreshButton>
           <ScheduleIcalButtons onImported={() => void reload()} />
         </Space>
       }

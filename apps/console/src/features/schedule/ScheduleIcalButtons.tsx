@@ -14,7 +14,7 @@ interface Props {
 
 /** iCal on the schedule card: Export saves every schedule as one .ics file; Import adds the events of one. */
 export function ScheduleIcalButtons({ onImported }: Props) {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('schedule');
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState<'import' | 'export'>();
 
@@ -32,14 +32,14 @@ export function ScheduleIcalButtons({ onImported }: Props) {
 
   const importIcal = async (file: File) => {
     if (file.size > ICAL_IMPORT_MAX) {
-      void message.warning(t('schedule.ical.tooLarge'));
+      void message.warning(t('ical.tooLarge'));
       return;
     }
     setBusy('import');
     try {
       const result = await call('importschedule', { ics: await file.text() });
       if (result.problems.length === 0) {
-        void message.success(t('schedule.ical.imported', { added: result.added, updated: result.updated }));
+        void message.success(t('ical.imported', { added: result.added, updated: result.updated }));
         onImported();
         return;
       }
@@ -74,11 +74,11 @@ export function ScheduleIcalButtons({ onImported }: Props) {
         }}
       >
         <Button icon={<UploadOutlined />} loading={busy === 'import'}>
-          {t('schedule.ical.import')}
+          {t('ical.import')}
         </Button>
       </Upload>
       <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void exportIcal()}>
-        {t('schedule.ical.export')}
+        {t('ical.export')}
       </Button>
     </>
   );

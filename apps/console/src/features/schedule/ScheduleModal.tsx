@@ -34,16 +34,16 @@ function DateTimeField({
   bad: boolean;
   dependencies: string[];
 }) {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('schedule');
   return (
-    <Form.Item label={t(`schedule.${edge}`)} required>
+    <Form.Item label={t(edge)} required>
       <Space.Compact block>
         <Form.Item name={`${edge}Date`} noStyle rules={[fieldRule(form, edge)]} dependencies={dependencies}>
-          <DatePicker placeholder={t(`schedule.${edge}Date`)} className="rc-date-input" />
+          <DatePicker placeholder={t(`${edge}Date`)} className="rc-date-input" />
         </Form.Item>
         <Form.Item name={`${edge}Time`} noStyle>
           <TimePicker
-            placeholder={t(`schedule.${edge}Time`)}
+            placeholder={t(`${edge}Time`)}
             status={bad ? 'error' : undefined}
             format={TIME_FORMAT}
             needConfirm={false}
@@ -57,7 +57,7 @@ function DateTimeField({
 
 /** Add or update a recording schedule (spec §4 schedule modals, §5 rules, §8 messages). */
 export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('schedule');
   const { message } = App.useApp();
   const [form] = Form.useForm<ScheduleFormValues>();
   const cycle = Form.useWatch('cycle', form);
@@ -95,9 +95,9 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
 
   return (
     <FormModal
-      title={schedule ? t('schedule.editTitle') : t('schedule.addTitle')}
-      okText={t('schedule.submit')}
-      cancelText={t('schedule.cancel')}
+      title={schedule ? t('editTitle') : t('addTitle')}
+      okText={t('submit')}
+      cancelText={t('cancel')}
       saving={saving}
       onOk={() => void submit()}
       onCancel={onClose}
@@ -112,7 +112,7 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
         onFieldsChange={markRange}
       >
         {failure && <Alert type="error" showIcon title={failure} className="rc-panel-alert" data-testid="schedule-failure" />}
-        <Form.Item name="name" label={t('schedule.name')} required rules={[fieldRule(form, 'name')]}>
+        <Form.Item name="name" label={t('name')} required rules={[fieldRule(form, 'name')]}>
           <Input maxLength={100} autoComplete="off" />
         </Form.Item>
         <Row gutter={16}>
@@ -125,21 +125,15 @@ export function ScheduleModal({ schedule, onSaved, onClose }: Props) {
         </Row>
         <Form.Item
           name="cycle"
-          label={t('schedule.cycle')}
+          label={t('cycle')}
           required
           rules={[fieldRule(form, 'cycle')]}
-          extra={
-            cycle && <Typography.Text type="secondary">{t(cycle === 'once' ? 'schedule.onceHint' : 'schedule.repeatHint')}</Typography.Text>
-          }
+          extra={cycle && <Typography.Text type="secondary">{t(cycle === 'once' ? 'onceHint' : 'repeatHint')}</Typography.Text>}
         >
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={CYCLES.map((c) => ({ value: c, label: t(`schedule.cycles.${c}`) }))}
-          />
+          <Radio.Group optionType="button" buttonStyle="solid" options={CYCLES.map((c) => ({ value: c, label: t(`cycles.${c}`) }))} />
         </Form.Item>
         <ScheduleDaysFields form={form} cycle={cycle} />
-        <Form.Item name="enable" label={t('schedule.enable')} valuePropName="checked">
+        <Form.Item name="enable" label={t('enable')} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>

@@ -24,17 +24,17 @@ function readOnlyForOpencast(note: string, column: TableColumnType<Schedule>): T
 
 /** Recording schedules, 10 a page (spec §9). */
 export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelete }: Props) {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('schedule');
   // Week and month cycles name their days, so a row says when it records without opening it.
   const cycleText = (s: Schedule) => {
-    const label = t(`schedule.cycles.${s.cycle}`);
+    const label = t(`cycles.${s.cycle}`);
     if (s.cycle === 'week')
       return `${label}: ${numbersOf(s.weekdays, 7)
-        .map((d) => t(`schedule.weekdays.${d}`))
+        .map((d) => t(`weekdays.${d}`))
         .join(', ')}`;
     if (s.cycle === 'month') {
       const months = numbersOf(s.months, 12)
-        .map((m) => t(`schedule.months.${m}`))
+        .map((m) => t(`months.${m}`))
         .join(', ');
       return `${label}: ${months}; ${numbersOf(s.monthdays, 31).join(', ')}`;
     }
@@ -42,42 +42,42 @@ export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelet
   };
   const columns: TableColumnsType<Schedule> = [
     {
-      title: t('schedule.name'),
+      title: t('name'),
       dataIndex: 'name',
       render: (name: string, s) => (
         <Space size={6} wrap>
           <span>{name}</span>
-          {s.origin === 'opencast' && <Tag color="blue">{t('schedule.opencast')}</Tag>}
-          {s.id === recordingId && <Tag color="red">{t('schedule.recordingNow')}</Tag>}
+          {s.origin === 'opencast' && <Tag color="blue">{t('opencast')}</Tag>}
+          {s.id === recordingId && <Tag color="red">{t('recordingNow')}</Tag>}
         </Space>
       ),
     },
-    { title: t('schedule.cycle'), key: 'cycle', render: (_, s) => cycleText(s) },
-    { title: t('schedule.start'), dataIndex: 'start', className: 'rc-nowrap' },
-    { title: t('schedule.stop'), dataIndex: 'stop', className: 'rc-nowrap' },
+    { title: t('cycle'), key: 'cycle', render: (_, s) => cycleText(s) },
+    { title: t('start'), dataIndex: 'start', className: 'rc-nowrap' },
+    { title: t('stop'), dataIndex: 'stop', className: 'rc-nowrap' },
     {
-      title: t('schedule.enabled'),
+      title: t('enabled'),
       dataIndex: 'enable',
-      render: (enable: boolean) => <Tag color={enable ? 'green' : 'default'}>{enable ? t('schedule.yes') : t('schedule.no')}</Tag>,
+      render: (enable: boolean) => <Tag color={enable ? 'green' : 'default'}>{enable ? t('yes') : t('no')}</Tag>,
     },
     {
-      title: t('schedule.next'),
+      title: t('next'),
       key: 'next',
       className: 'rc-nowrap',
       render: (_, s) => {
         const next = nextOccurrence(s);
-        return next ? next.start : <Typography.Text type="secondary">{t('schedule.none')}</Typography.Text>;
+        return next ? next.start : <Typography.Text type="secondary">{t('none')}</Typography.Text>;
       },
     },
     readOnlyForOpencast(
-      t('schedule.fromOpencast'),
+      t('fromOpencast'),
       actionColumn<Schedule>({
-        title: t('schedule.operation'),
+        title: t('operation'),
         width: 190,
-        editText: t('schedule.edit'),
-        removeText: t('schedule.delete'),
-        cancelText: t('schedule.cancel'),
-        confirm: (s) => t('schedule.deleteConfirm', { name: s.name }),
+        editText: t('edit'),
+        removeText: t('delete'),
+        cancelText: t('cancel'),
+        confirm: (s) => t('deleteConfirm', { name: s.name }),
         rowName: (s) => s.name,
         onEdit,
         onRemove: onDelete,

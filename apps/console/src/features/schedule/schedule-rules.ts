@@ -9,7 +9,7 @@ import { scheduleProblems, type ScheduleField, type ScheduleFormValues, type Sch
 
 /** A problem as the reader's text: contract messages from `messages`, the others from `workbench`. */
 export function problemText(problem: ScheduleProblem): string {
-  return problem in MESSAGES ? tMessage(problem as MessageKey) : i18n.t(`schedule.errors.${problem}`, { ns: 'workbench' });
+  return problem in MESSAGES ? tMessage(problem as MessageKey) : i18n.t(`errors.${problem}`, { ns: 'schedule' });
 }
 
 /**

@@ -18,7 +18,7 @@ interface Props {
 
 /** Add or edit one group: code (read-only on edit), name, functions and recording access. */
 export function GroupModal({ group, onClose }: Props) {
-  const { t } = useTranslation('groups');
+  const { t } = useTranslation('access', { keyPrefix: 'groups' });
   const { message } = App.useApp();
   const [form] = Form.useForm<GroupFormValues>();
   const auth = useAuth();

@@ -12,7 +12,7 @@ type Editing = { group?: Group } | undefined;
 
 /** /console/usermanage/group: the user groups with add, edit and remove. */
 export default function GroupPage() {
-  const { t } = useTranslation('groups');
+  const { t } = useTranslation('access', { keyPrefix: 'groups' });
   const { message } = App.useApp();
   const groups = useCallQuery('listusergroup', {});
   const [editing, setEditing] = useState<Editing>();

@@ -11,7 +11,7 @@ interface Props {
 }
 
 export function GroupTable({ groups, loading, onEdit, onRemove }: Props) {
-  const { t } = useTranslation('groups');
+  const { t } = useTranslation('access', { keyPrefix: 'groups' });
   const columns: TableColumnsType<Group> = [
     { title: t('groupcode'), dataIndex: 'groupcode', sorter: (a, b) => a.groupcode.localeCompare(b.groupcode) },
     { title: t('groupname'), dataIndex: 'groupname', sorter: (a, b) => a.groupname.localeCompare(b.groupname) },

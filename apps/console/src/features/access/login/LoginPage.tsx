@@ -29,7 +29,7 @@ function buttonText(text: string): string {
  * Plain HTML and CSS, no antd: this is the page every visit starts on, so it loads only what it needs.
  */
 export default function LoginPage() {
-  const { t } = useTranslation('login');
+  const { t } = useTranslation('access', { keyPrefix: 'login' });
   const config = useWebConfig();
   const room = useCallQuery('roominfo', {}, { silent: true });
   const { submit, error, busy, forceQuestion, clearError } = useLoginFlow();

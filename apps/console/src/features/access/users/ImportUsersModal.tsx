@@ -21,7 +21,7 @@ type State =
 
 /** Import users from a .csv file: raw bytes to `importuser`; on failure every bad line the service names. */
 export function ImportUsersModal({ onClose, onImported, onTemplate }: Props) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
   const [state, setState] = useState<State>({ phase: 'idle' });
 
   const send = async (file: File) => {
@@ -96,7 +96,7 @@ export function ImportUsersModal({ onClose, onImported, onTemplate }: Props) {
 }
 
 function ImportError({ message }: { message: string }) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
   const { importFailed, summary, lines } = splitImportMessage(message);
   const title = importFailed ? t('msgImportFailed') : summary;
   const detail = importFailed ? summary : '';

@@ -16,7 +16,7 @@ interface Props {
 
 /** User code, name, password + confirmation and role: columns of the modal's grid. */
 export function UserAccountFields({ mode, actorRole, initialRole }: Props) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
   const form = Form.useFormInstance();
   const usercode = Form.useWatch('usercode', form) as string | undefined;
   const roles = new Set<Role>(selectableRoles(actorRole));

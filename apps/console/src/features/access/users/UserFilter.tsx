@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /** The filter box (user code or name) at the right of the page title. */
 export function UserFilter({ value, onChange }: { value: string; onChange: (text: string) => void }) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
   return (
     <Input
       allowClear

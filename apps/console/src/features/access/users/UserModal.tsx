@@ -17,7 +17,7 @@ interface Props {
 
 /** Add or edit a user (width 800): account fields, then group, functions and recording access for role user. */
 export function UserModal({ user, onClose }: Props) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
   const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
   const auth = useAuth();

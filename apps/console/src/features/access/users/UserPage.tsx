@@ -19,7 +19,7 @@ type Dialog = { kind: 'edit'; user?: User } | { kind: 'import' } | undefined;
 
 /** /console/usermanage/user: users with filter, selection, CSV export/import and add/edit/remove. */
 export default function UserPage() {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
   const { message } = App.useApp();
   const users = useCallQuery('listuser', {});
   const groups = useCallQuery('listusergroup', {});

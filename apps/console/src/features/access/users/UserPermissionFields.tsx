@@ -7,7 +7,7 @@ import { normalizeFunctions } from '../../../components/access/function-tree';
 
 /** The group picker (a column next to the role): role user only. */
 export function UserGroupField() {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
   const groups = useCallQuery('listusergroup', {});
   const options = [
     { value: '', label: t('noGroup') },
@@ -24,8 +24,8 @@ export function UserGroupField() {
 
 /** Functions and recording access: role user only (an admin has everything). */
 export function UserPermissionFields({ accessLoading }: { accessLoading: boolean }) {
-  const { t } = useTranslation('users');
-  const { t: tg } = useTranslation('groups');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
+  const { t: tg } = useTranslation('access', { keyPrefix: 'groups' });
   const groups = useCallQuery('listusergroup', {});
   const groupcode = Form.useWatch('group') as string | undefined;
   const group = groups.data?.find((g) => g.groupcode === groupcode);

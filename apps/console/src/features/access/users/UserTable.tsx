@@ -18,7 +18,7 @@ const byText = (key: 'usercode' | 'username' | 'role') => (a: User, b: User) => 
 
 /** Users: sortable on code, name and role; row selection; the admin account cannot be removed or selected. */
 export function UserTable({ users, groupNames, loading, selected, onSelect, onEdit, onRemove }: Props) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
   const columns: TableColumnsType<User> = [
     { title: t('usercode'), dataIndex: 'usercode', sorter: byText('usercode') },
     { title: t('username'), dataIndex: 'username', sorter: byText('username') },

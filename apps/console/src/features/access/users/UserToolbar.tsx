@@ -17,7 +17,7 @@ interface Props {
 
 /** The users toolbar: add, export, remove selected, refresh, import, template. */
 export function UserToolbar(p: Props) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('access', { keyPrefix: 'users' });
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       <Button type="primary" icon={<PlusOutlined />} onClick={p.onAdd}>

@@ -16,7 +16,7 @@ import './viewer.css';
  * shared album), and a link to the detail view of its files.
  */
 export default function AlbumFilesPage() {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation('albums', { keyPrefix: 'viewer' });
   const navigate = useNavigate();
   const { can } = useAuth();
   const [params] = useSearchParams();

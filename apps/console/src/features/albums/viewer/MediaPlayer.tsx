@@ -13,7 +13,7 @@ export interface Playing {
  * `<video>` plays without a session header, for anyone who may list the recording.
  */
 export function MediaPlayer({ playing, onClose }: { playing: Playing; onClose: () => void }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation('albums', { keyPrefix: 'viewer' });
   const { recording, file } = playing;
   return (
     <Modal open width={880} title={recording.title || recording.name} footer={null} onCancel={onClose} destroyOnHidden centered>

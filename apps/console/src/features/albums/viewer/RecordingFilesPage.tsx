@@ -15,7 +15,7 @@ import './viewer.css';
  * playable. It reads the same page of listmedia as the list it came from (so that answer is reused).
  */
 export default function RecordingFilesPage() {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation('albums', { keyPrefix: 'viewer' });
   const navigate = useNavigate();
   const { can } = useAuth();
   const [params] = useSearchParams();

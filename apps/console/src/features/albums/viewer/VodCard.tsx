@@ -9,7 +9,7 @@ import './viewer.css';
 
 /** Shared albums only (spec §6 Viewer); each opens its file list. A failure shows the empty state with why. */
 export function VodCard() {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation('albums', { keyPrefix: 'viewer' });
   const albums = useCallQuery('listalbum', {}, { silent: true });
   const shared = (albums.data ?? []).filter((a) => a.share);
 

@@ -13,20 +13,20 @@ interface Props {
 
 /** The live room while it is on air and this viewer may watch it: the player at 640x480 (spec §2). */
 export function LiveCard({ roomname, source, refresh }: Props) {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation('live', { keyPrefix: 'viewer' });
   return (
     <Card
       className="rc-viewer-card"
       title={
         <span>
-          <VideoCameraOutlined /> {t('live.title')}
+          <VideoCameraOutlined /> {t('title')}
         </span>
       }
-      extra={<span className="rc-live-badge">{t('live.badge')}</span>}
+      extra={<span className="rc-live-badge">{t('badge')}</span>}
       data-testid="live-card"
     >
       {roomname && <Typography.Paragraph strong>{roomname}</Typography.Paragraph>}
-      <LivePlayer source={source} refresh={refresh} label={t('live.playerLabel', { room: roomname })} width={640} height={480} />
+      <LivePlayer source={source} refresh={refresh} label={t('playerLabel', { room: roomname })} width={640} height={480} />
     </Card>
   );
 }

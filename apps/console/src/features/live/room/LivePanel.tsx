@@ -23,7 +23,7 @@ const PANELS = [ROOM_PANEL];
  * state with its timer, Start and Stop (`roomlivectrl`), and the preview while living.
  */
 export function LivePanel() {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('live', { keyPrefix: 'room' });
   const { data: status, refreshAfter } = useRecordStatus();
   const zoneOffset = useDeviceZoneOffset();
   const form = useSettingsEdit(PANELS, { invalidate: ['roominfo'] });
@@ -54,7 +54,7 @@ export function LivePanel() {
     <Card
       title={
         <span>
-          <VideoCameraOutlined /> {t('live.title')}
+          <VideoCameraOutlined /> {t('title')}
         </span>
       }
       className="rc-panel"
@@ -69,22 +69,22 @@ export function LivePanel() {
                 status={living ? 'error' : 'default'}
                 text={
                   <span className="rc-record-state" data-testid="live-state">
-                    {t(`live.states.${living ? 'living' : 'idle'}`)}
+                    {t(`states.${living ? 'living' : 'idle'}`)}
                   </span>
                 }
               />
               <Flex vertical align="flex-end">
                 <Typography.Text type="secondary" className="rc-record-timer-label">
-                  {t('live.elapsed')}
+                  {t('elapsed')}
                 </Typography.Text>
                 <LiveTimer livingstart={livingstart} zoneOffset={zoneOffset} living={living} />
               </Flex>
             </Flex>
             {saved && (
               <Flex gap={8} wrap data-testid="live-labels">
-                <Tag>{t('live.session', { name: source?.urlsession ?? saved.urlsession })}</Tag>
+                <Tag>{t('session', { name: source?.urlsession ?? saved.urlsession })}</Tag>
                 <Tag icon={<ShareAltOutlined />} color={saved.publish === 'true' ? 'green' : 'default'}>
-                  {t(saved.publish === 'true' ? 'live.shared' : 'live.notShared')}
+                  {t(saved.publish === 'true' ? 'shared' : 'notShared')}
                 </Tag>
               </Flex>
             )}
@@ -97,7 +97,7 @@ export function LivePanel() {
                 loading={pending && !living}
                 onClick={() => void run('start')}
               >
-                {t('live.controls.start')}
+                {t('controls.start')}
               </Button>
               <Button
                 size="large"
@@ -106,19 +106,19 @@ export function LivePanel() {
                 loading={pending && living}
                 onClick={() => void run('stop')}
               >
-                {t('live.controls.stop')}
+                {t('controls.stop')}
               </Button>
             </Flex>
             {form.loaded && <SettingsFields panel={living ? ROOM_PANEL_LIVING : ROOM_PANEL} form={form} />}
             {living && form.editing && (
               <Typography.Text type="secondary" data-testid="live-fixed">
-                {t('live.livingNoChange')}
+                {t('livingNoChange')}
               </Typography.Text>
             )}
             {form.read.isError && !form.loaded && <Typography.Text type="danger">{apiErrorText(form.read.error)}</Typography.Text>}
             {source && (
               <Typography.Text type="secondary" copyable={{ text: source.rtmp }} className="rc-live-rtmp" data-testid="live-rtmp">
-                {t('live.rtmp')}: {source.rtmp}
+                {t('rtmp')}: {source.rtmp}
               </Typography.Text>
             )}
           </Flex>
@@ -127,20 +127,20 @@ export function LivePanel() {
           <div className="rc-live-preview" data-testid="live-preview">
             {!living ? (
               <Flex className="rc-live-preview-idle" align="center" justify="center">
-                <Typography.Text type="secondary">{t('live.previewIdle')}</Typography.Text>
+                <Typography.Text type="secondary">{t('previewIdle')}</Typography.Text>
               </Flex>
             ) : source ? (
               <LivePlayer
                 source={source}
                 refresh={live.refresh}
-                label={t('live.previewLabel', { room: saved?.name ?? '' })}
+                label={t('previewLabel', { room: saved?.name ?? '' })}
                 width={640}
                 height={480}
               />
             ) : (
               <Flex className="rc-live-preview-idle" align="center" justify="center">
                 <Typography.Text type={live.query.isError ? 'warning' : 'secondary'} role="status" data-testid="live-source-state">
-                  {live.query.isError ? apiErrorText(live.query.error) : t('live.connecting')}
+                  {live.query.isError ? apiErrorText(live.query.error) : t('connecting')}
                 </Typography.Text>
               </Flex>
             )}

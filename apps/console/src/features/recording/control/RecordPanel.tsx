@@ -20,7 +20,7 @@ const ICON: Record<RecordControl, ReactNode> = {
 
 /** Record panel (spec §2, §4): state, one start/pause/resume button, stop, the timer and a schedule marker. */
 export function RecordPanel() {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('recording');
   const { data, updatedAt, error, refresh } = useRecordStatus();
   const command = useCallMutation('recordctl');
   // The spinner stays until the status after the command has been read, so the buttons never show the old state.

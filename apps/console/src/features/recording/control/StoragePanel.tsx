@@ -22,7 +22,7 @@ interface CircleProps {
 
 /** One disk: used share as a circle, free and total in GB, or "not present". */
 function StorageCircle({ label, present, total, free, testId }: CircleProps) {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('recording');
   const usage = diskUsage(total, free);
   return (
     <Flex vertical align="center" gap={8} className="rc-storage-disk" data-testid={testId}>
@@ -54,7 +54,7 @@ function StorageCircle({ label, present, total, free, testId }: CircleProps) {
 
 /** HDD and USB free space from the shared status (spec §2, §9). */
 export function StoragePanel() {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation('recording');
   const { data } = useRecordStatus();
   return (
     <Card title={t('storage.title')} className="rc-panel" data-testid="storage-panel" loading={!data}>
