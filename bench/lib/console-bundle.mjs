@@ -2,7 +2,7 @@
 // manifest, and a copy of the build for a service to serve.
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, normalize } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const CONSOLE_ROOT = new URL('../../apps/console/', import.meta.url).pathname;
@@ -18,17 +18,22 @@ export function copyConsole() {
 }
 
 /**
- * Every route with the lazy page it renders, read from the one route table: `pages.ts` (lazy page → module),
- * `routes.tsx` (top-level routes) and `console-pages.tsx` (every /console route; no component → NotAvailable).
- * The sources are read as text, so a change of their layout fails here loudly rather than sizing nothing.
+ * Every route with the lazy page it renders, read from the one route table: `pages.ts` (lazy page → module) and
+ * the `*-page.ts` modules `routes.tsx` imports lazy pages from (the shell's, the reboot page's: they live beside
+ * what preloads them), `routes.tsx` (top-level routes) and `console-pages.tsx` (every /console route; no
+ * component → NotAvailable). The sources are read as text, so a change of their layout fails here loudly rather
+ * than sizing nothing.
  */
 export function consoleRoutes() {
   const src = (file) => readFileSync(join(CONSOLE_ROOT, 'src/app', file), 'utf8');
+  const lazyModules = ['pages.ts', ...[...src('routes.tsx').matchAll(/from '(\.[^']+-page)'/g)].map(([, path]) => `${path}.ts`)];
   const modules = new Map(
-    [...src('pages.ts').matchAll(/export const (\w+) = \w+\(\(\) => import\('([^']+)'\)\)/g)].map(([, name, path]) => [
-      name,
-      normalize(join('src/app', path)),
-    ]),
+    lazyModules.flatMap((file) =>
+      [...src(file).matchAll(/export const (\w+) = \w+\(\(\) => import\('([^']+)'\)\)/g)].map(([, name, path]) => [
+        name,
+        normalize(join('src/app', dirname(file), path)),
+      ]),
+    ),
   );
   const routes = [];
   // routes.tsx: `{ path: 'login', ...screen(LoginPage, {}) }`; a parent's path stands on its own line and

@@ -7,7 +7,7 @@ import { FullPageSpin } from '../components/FullPageSpin';
 import { currentLanguage } from './i18n';
 import { antdLocale, DAYJS_LOCALES, isAntdLocaleLoaded, loadAntdLocale } from './antd-locale';
 import { THEME } from './theme';
-import { TOAST_CONFIG } from './toast';
+import { TOAST_CONFIG } from './toast-config';
 
 /**
  * antd's theme, its texts and dates in the console's language, and <App> (message, modal) around every route

@@ -21,8 +21,8 @@ import {
   UserPage,
   VideoPage,
   WorkbenchPage,
-  type LazyPage,
 } from './pages';
+import type { LazyPage } from './lazy-page';
 import type { MenuIcon } from './shell/menu-icons';
 
 export type MenuGroupKey = 'operation' | 'file' | 'usermanage' | 'advance' | 'system';

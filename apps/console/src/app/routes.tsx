@@ -4,17 +4,10 @@ import { FullPageSpin } from '../components/FullPageSpin';
 import { CONSOLE_PAGES } from './console-pages';
 import ConsoleIndex from './ConsoleIndex';
 import { RequireFunction, RequireLogin } from './guards';
-import {
-  AlbumFilesPage,
-  AntdLayout,
-  LoginPage,
-  RebootPage,
-  RecordingFilesPage,
-  ShellLayout,
-  StatusResult,
-  ViewerHomePage,
-  type LazyPage,
-} from './pages';
+import { AlbumFilesPage, AntdLayout, LoginPage, RecordingFilesPage, StatusResult, ViewerHomePage } from './pages';
+import { RebootPage } from '../features/system/reboot/reboot-page';
+import { ShellLayout } from './shell/shell-page';
+import type { LazyPage } from './lazy-page';
 import { RouteError } from './RouteError';
 
 /** A route's `handle`: main.tsx fetches the first route's screens before the first render. */

@@ -1,7 +1,5 @@
 import { LIMITS } from '@roomcast/contract';
 
-export { TOAST_CONFIG } from './toast-config';
-
 let antdToast: Promise<typeof import('./antd-toast')> | undefined;
 
 /**

@@ -34,7 +34,7 @@ function placeholders(text: string): string[] {
 describe('locale files', () => {
   it('exist for every language, with the common namespaces', () => {
     expect(Object.keys(RESOURCES).sort()).toEqual([...LANGUAGES].sort());
-    for (const ns of ['common', 'login', 'shell', 'menu', 'messages', 'system']) expect(NAMESPACES).toContain(ns);
+    for (const ns of ['common', 'access', 'shell', 'menu', 'messages', 'system']) expect(NAMESPACES).toContain(ns);
     expect(NAMESPACES).toEqual([...new Set(Object.values(RESOURCES).flatMap((n) => Object.keys(n)))].sort());
   });
 

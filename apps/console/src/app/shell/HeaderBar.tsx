@@ -10,7 +10,7 @@ import { LanguageMenu } from './LanguageMenu';
 import { LogoutButton } from './LogoutButton';
 import { ModeSwitch } from './ModeSwitch';
 import { RebootButton } from './RebootButton';
-import type { ShellMode } from './ShellLayout';
+import type { ShellMode } from './shell-mode';
 
 /** Logo, title, username, Reboot, Setting/Viewer, language, Lock (while the screen lock is on), Logout; compact below 992 px. */
 export function HeaderBar({ mode }: { mode: ShellMode }) {

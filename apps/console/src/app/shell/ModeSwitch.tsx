@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { readLocal } from '../use-local-state';
 import { MENU_SELECTED_KEY } from './SideMenu';
-import type { ShellMode } from './ShellLayout';
+import type { ShellMode } from './shell-mode';
 
 /** Setting mode is /console/..., Viewer mode is /main. Back in Setting mode the last screen is reopened. */
 export function ModeSwitch({ mode, narrow }: { mode: ShellMode; narrow: boolean }) {

@@ -6,9 +6,8 @@ import { ScreenLockGate } from '../../features/system/lock/ScreenLockGate';
 import { StatusProvider } from '../status';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
+import type { ShellMode } from './shell-mode';
 import './shell.css';
-
-export type ShellMode = 'settings' | 'viewer';
 
 /**
  * Header on every page; the side menu only in settings mode (spec §2 Layout). The one record/live status

@@ -11,7 +11,7 @@ interface Props {
 
 /** "Access group recordings": the groups whose recordings a user or a group's members may see. */
 export function AccessGroupSelect({ value, onChange, loading, id }: Props) {
-  const { t } = useTranslation('groups');
+  const { t } = useTranslation('access', { keyPrefix: 'groups' });
   const groups = useCallQuery('listusergroup', {});
   const options = (groups.data ?? []).map((g) => ({ value: g.groupcode, label: `${g.groupname} (${g.groupcode})` }));
   return (

@@ -18,7 +18,7 @@ const PARENTS = FUNCTION_TREE.filter((node) => node.subs.length > 0);
  * ticked only while its parent is ticked; unticking the parent unticks its sub-functions.
  */
 export function FunctionTree({ value, onChange, disabled, id }: Props) {
-  const { t } = useTranslation('groups');
+  const { t } = useTranslation('access', { keyPrefix: 'groups' });
   const ticked = normalizeFunctions(value);
   const box = (key: FunctionKey) => (
     <Checkbox

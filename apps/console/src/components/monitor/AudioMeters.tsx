@@ -11,7 +11,7 @@ const SCALE = [METER_FLOOR_DB, -40, -18, -9, 0];
 
 /** One meter: the RMS as the bar, the peak as a line, coloured by the peak; a meter role for assistive technology. */
 function Meter({ level, label }: { level: MeterLevel; label: string }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useTranslation('system', { keyPrefix: 'monitor' });
   const peak = formatDb(level.peak);
   const rms = formatDb(level.rms);
   const text = peak === undefined ? t('meters.silent') : t('meters.valueText', { peak, rms: rms ?? '\u2212\u221e' });
@@ -46,7 +46,7 @@ interface Props {
 
 /** One bar per enabled audio input and one for the program (the mix as recorded), in dBFS. */
 export function AudioMeters({ levels, connection }: Props) {
-  const { t } = useTranslation('monitor');
+  const { t } = useTranslation('system', { keyPrefix: 'monitor' });
   const name = (id: string) => ((INPUTS as readonly string[]).includes(id) ? t(`meters.inputs.${id}`) : id);
   const note =
     connection === 'reconnecting'

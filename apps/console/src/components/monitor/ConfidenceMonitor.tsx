@@ -5,13 +5,14 @@ import { AudioMeters } from './AudioMeters';
 import { PicturePreview } from './PicturePreview';
 import { useLevels } from './use-levels';
 import './monitor.css';
+import '../panel.css';
 
 /**
  * The confidence monitor card: the silence alarm (from the status poll), a preview of the picture being
  * recorded and the audio level meters, both from the service while its encoder runs (recording or live).
  */
 export function ConfidenceMonitor() {
-  const { t } = useTranslation('monitor');
+  const { t } = useTranslation('system', { keyPrefix: 'monitor' });
   const { data } = useRecordStatus();
   const { levels, connection } = useLevels();
   const running = levels?.running ?? false;

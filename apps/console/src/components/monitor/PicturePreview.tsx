@@ -26,7 +26,7 @@ function useOnScreen(element: HTMLElement | null): boolean {
 
 /** The composed picture as the service encodes it, about one frame a second while visible (spec: confidence monitor). */
 export function PicturePreview({ running }: { running: boolean }) {
-  const { t } = useTranslation('monitor');
+  const { t } = useTranslation('system', { keyPrefix: 'monitor' });
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const onScreen = useOnScreen(frame);
   const [url, setUrl] = useState<string>();

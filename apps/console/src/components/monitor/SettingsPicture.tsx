@@ -19,7 +19,7 @@ interface Props {
  * service renders from the sources, fetched when the screen opens and again after each save (`revision`) or on Refresh.
  */
 export function SettingsPicture({ revision }: Props) {
-  const { t } = useTranslation('monitor');
+  const { t } = useTranslation('system', { keyPrefix: 'monitor' });
   const [url, setUrl] = useState<string>();
   const [source, setSource] = useState<'encoder' | 'still'>();
   const [failed, setFailed] = useState(false);
