@@ -1,16 +1,15 @@
-import type { Repositories } from '../../db/repositories/index.js';
-import type { Clock, DeviceClock } from '../core/index.js';
+import type { Config } from '../../config.js';
 import type { RecordingAccess } from '../recording/index.js';
+import type { Shared } from '../shared.js';
 import { albumService } from './album-service.js';
 import { uploads, type LogoTarget } from './uploads.js';
 
 export type { LogoTarget, ResolvedUpload } from './uploads.js';
 
+/** What the albums domain uses of what the domains share, and the configuration keys it reads. */
+export type AlbumsShared = Pick<Shared, 'repos' | 'clock' | 'device'> & { config: Pick<Config, 'dataDir'> };
+
 export interface AlbumsDomainDeps {
-  repos: Repositories;
-  clock: Clock;
-  device: DeviceClock;
-  dataDir: string;
   /** Who may see or change which recording (the recording domain's rules), for setalbum. */
   recordings: RecordingAccess;
   /** The OSD logo's size and the engine to tell of a new one (the layout domain's picture settings). */
@@ -18,11 +17,11 @@ export interface AlbumsDomainDeps {
 }
 
 /** The albums domain: albums of recordings (the default one, shared ones), album covers uploaded and served, and the OSD logo's upload (the one upload path). */
-export function createAlbums(d: AlbumsDomainDeps) {
-  const files = uploads(d.dataDir, d.clock, d.logo);
+export function createAlbums({ repos, clock, device, config }: AlbumsShared, d: AlbumsDomainDeps) {
+  const files = uploads(config.dataDir, clock, d.logo);
   return {
     area: {
-      albums: albumService({ repos: d.repos, device: d.device, recordings: d.recordings, uploads: files }),
+      albums: albumService({ repos, device, recordings: d.recordings, uploads: files }),
       uploads: files,
     },
     /** What `GET /upload/...` needs. */

@@ -1,10 +1,9 @@
-import type { SerialPortName } from '@roomcast/contract';
+import type { Config } from '../../config.js';
 import type { OpenSerial } from '../../host/serial.js';
-import { type Lifecycle, periodicJob, type Timers } from '../core/index.js';
+import { type Lifecycle, periodicJob } from '../core/index.js';
 import type { LayoutService } from '../layout/index.js';
 import type { RecordingService } from '../recording/index.js';
-import type { SettingsService } from '../settings/index.js';
-import type { OpLogService } from '../oplog/index.js';
+import type { Shared } from '../shared.js';
 import { controlPanel } from './panel-commands.js';
 import { ptzService } from './ptz-service.js';
 import { serialPorts } from './serial-ports.js';
@@ -16,50 +15,47 @@ export type { PtzService } from './ptz-service.js';
 /** A closed port that is configured is tried again this often (a USB adapter plugged back in, a panel powered on). */
 const REOPEN_MS = 5000;
 
+/** What the devices domain uses of what the domains share, and the configuration keys it reads. */
+export type DevicesShared = Pick<Shared, 'settings' | 'timers' | 'oplog' | 'log' | 'replan'> & {
+  /** Device paths of the two ports (SERIAL_RS232_DEVICE, SERIAL_RS485_DEVICE); a PTZ movement's dead-man timer. */
+  config: Pick<Config, 'serialDevices' | 'ptzStopAfterMs'>;
+};
+
 export interface DevicesDeps {
-  settings: SettingsService;
-  /** Device paths of the two ports (config.ts: SERIAL_RS232_DEVICE, SERIAL_RS485_DEVICE). */
-  serialDevices: Partial<Record<SerialPortName, string>>;
+  /** Opens a serial device (the host adapter). */
   open: OpenSerial;
-  /** The dead-man timer of a PTZ movement (contract PTZ_STOP_AFTER_MS unless the configuration shortens it). */
-  ptzStopAfterMs: number;
-  timers: Timers;
   /** The control panel's commands go through the same services as the calls. */
   recording: RecordingService;
   layouts: LayoutService;
-  oplog: OpLogService;
-  log: (line: string) => void;
-  /** The scheduler's `replan`: the reopen job became active. */
-  replan: () => void;
 }
 
 /**
  * The devices domain: camera control (remotecontrol: VISCA and PELCO-D on the serial ports, VISCA over IP), the
  * RS-232 and RS-485 ports as setting_serial_port says, and the control panel read from one of them (docs/devices.md).
  */
-export function createDevices(d: DevicesDeps) {
-  const ip = viscaOverIp(d.log);
+export function createDevices({ settings, timers, oplog, log, replan, config }: DevicesShared, d: DevicesDeps) {
+  const ip = viscaOverIp(log);
   let panel: ReturnType<typeof controlPanel> | undefined;
   const ports = serialPorts({
-    devices: d.serialDevices,
-    settings: () => d.settings.raw('setting_serial_port'),
+    devices: config.serialDevices,
+    settings: () => settings.raw('setting_serial_port'),
     open: d.open,
     panel: (port, line) => panel!.answer(port, line),
-    log: d.log,
-    replan: d.replan,
+    log,
+    replan,
   });
   const ptz = ptzService({
-    settings: () => d.settings.raw('setting_ptz_camera'),
+    settings: () => settings.raw('setting_ptz_camera'),
     ports,
     ip,
-    timers: d.timers,
-    stopAfterMs: d.ptzStopAfterMs,
-    log: d.log,
-    oplog: d.oplog.system,
+    timers,
+    stopAfterMs: config.ptzStopAfterMs,
+    log,
+    oplog: oplog.system,
   });
-  panel = controlPanel({ recording: d.recording, layouts: d.layouts, ptz, oplog: d.oplog.write });
+  panel = controlPanel({ recording: d.recording, layouts: d.layouts, ptz, oplog: oplog.write });
   // Changing the ports' speed or use reopens them.
-  d.settings.onWritten((code) => {
+  settings.onWritten((code) => {
     if (code === 'setting_serial_port') void ports.apply();
   });
   const opened = ports.apply();

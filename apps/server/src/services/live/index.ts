@@ -1,10 +1,8 @@
-import type { MediaEngine } from '../../media/media-engine.js';
+import type { Config } from '../../config.js';
 import type { SessionService } from '../access/index.js';
-import { Fail, type Lifecycle, periodicJob, type DeviceClock } from '../core/index.js';
+import { Fail, type Lifecycle, periodicJob } from '../core/index.js';
 import type { MediaUrls, SessionBinding } from '../recording/index.js';
-import type { Room } from '../room/index.js';
-import type { SettingsService } from '../settings/index.js';
-import type { OpLogService } from '../oplog/index.js';
+import type { Shared } from '../shared.js';
 import { liveAccess } from './live-access.js';
 import { liveService } from './live-service.js';
 import { liveViewers } from './live-viewers.js';
@@ -23,22 +21,18 @@ const VIEWER_CHECK_MS = 60_000;
 /** setting_room keys that may not change while the room is living (its name on screen, its URLs). */
 const FIXED_WHILE_LIVING = ['name', 'urlsession'];
 
+/** What the live domain uses of what the domains share, and the configuration keys it reads. */
+export type LiveShared = Pick<Shared, 'settings' | 'room' | 'media' | 'device' | 'log' | 'oplog' | 'replan'> & {
+  config: Pick<Config, 'dataDir'>;
+};
+
 export interface LiveDeps {
-  settings: SettingsService;
-  room: Room;
-  media: MediaEngine;
-  device: DeviceClock;
   /** The access domain's sessions: signed URLs and WebSockets live only as long as their session. */
   sessions: SessionService;
   /** The recording domain's URL signer: live URLs are signed with the same key. */
   urls: MediaUrls;
   /** The recording domain's session binding: signed live URLs stand for a session the same way as media URLs. */
   binding: SessionBinding;
-  dataDir: string;
-  log: (line: string) => void;
-  oplog: OpLogService;
-  /** The scheduler's `replan`: the viewers' check became active. */
-  replan: () => void;
 }
 
 /**
@@ -47,43 +41,43 @@ export interface LiveDeps {
  * the RTMP outputs (rtmpctl, rtmpchannelctl: main HD and sub SD pushes, reconnecting, kept over a restart);
  * the RTSP outputs (setting_live_rtsp: GStreamer's RTSP server in a supervised helper, fed over loopback UDP).
  */
-export function createLive(d: LiveDeps) {
+export function createLive({ settings, room, media, device, log, oplog, replan, config }: LiveShared, d: LiveDeps) {
   const access = liveAccess(d.urls, d.binding, d.sessions);
-  const viewers = liveViewers(d.log, d.replan);
+  const viewers = liveViewers(log, replan);
   const live = liveService({
-    settings: d.settings,
-    room: d.room,
-    media: d.media,
-    device: d.device,
+    settings,
+    room,
+    media,
+    device,
     access,
     viewers,
-    dataDir: d.dataDir,
-    log: d.log,
-    oplog: d.oplog.system,
+    dataDir: config.dataDir,
+    log,
+    oplog: oplog.system,
   });
   const rtmp = rtmpOutputs({
-    settings: d.settings,
-    room: d.room,
-    media: d.media,
-    clock: d.device,
-    dataDir: d.dataDir,
-    log: d.log,
-    oplog: d.oplog.system,
-    replan: d.replan,
+    settings,
+    room,
+    media,
+    clock: device,
+    dataDir: config.dataDir,
+    log,
+    oplog: oplog.system,
+    replan,
   });
   // The RTSP outputs follow setting_live_rtsp: served while saved enabled (a value they cannot serve is refused).
-  const rtsp = rtspOutputs({ settings: d.settings, room: d.room, media: d.media, log: d.log });
-  d.settings.addWriteGuard((code, _changed, values) => {
+  const rtsp = rtspOutputs({ settings, room, media, log });
+  settings.addWriteGuard((code, _changed, values) => {
     if (code === 'setting_live_rtsp') rtsp.check(values);
   });
-  d.settings.onWritten((code) => {
+  settings.onWritten((code) => {
     if (code === 'setting_live_rtsp') void rtsp.apply().catch(() => undefined);
   });
-  d.settings.addWriteGuard((code, changed) => {
-    if (code === 'setting_room' && d.room.state.living && changed.some((k) => FIXED_WHILE_LIVING.includes(k)))
+  settings.addWriteGuard((code, changed) => {
+    if (code === 'setting_room' && room.state.living && changed.some((k) => FIXED_WHILE_LIVING.includes(k)))
       throw Fail.of('roomLivingNoChange');
   });
-  d.settings.onWritten((code, changed) => {
+  settings.onWritten((code, changed) => {
     if (code === 'setting_room' && changed.includes('publish') && !live.published) viewers.closeAnonymous();
   });
   // A session that ends (logout, forced out, idle, password change, user removed) takes its live viewing with it.

@@ -1,25 +1,20 @@
-import type { Encoder } from '../../media/encoder.js';
-import type { MediaEngine } from '../../media/media-engine.js';
-import type { Clock, Lifecycle } from '../core/index.js';
+import type { Lifecycle } from '../core/index.js';
 import type { LayoutService } from '../layout/index.js';
-import type { SettingsService } from '../settings/index.js';
+import type { Shared } from '../shared.js';
 import { slideService } from './slide-service.js';
 
 export type { LatestSlide, SlideService } from './slide-service.js';
 
+/** What the slides domain uses of what the domains share (the web config: in 4K mode the PPT features are off). */
+export type PptShared = Pick<Shared, 'settings' | 'media' | 'clock' | 'log' | 'webconfig'>;
+
 export interface PptDeps {
-  settings: SettingsService;
-  encoder: Pick<Encoder, 'on' | 'wanted'>;
-  media: Pick<MediaEngine, 'apply' | 'slides'>;
+  /** The layout domain's slides-first layout: a new slide switches to it. */
   layouts: Pick<LayoutService, 'showSlidesFirst' | 'endSlidesFirst'>;
-  clock: Clock;
-  log: (line: string) => void;
-  /** 4K mode: the PPT features are off (the console hides the screen). */
-  mode4k: boolean;
 }
 
 /** The slides domain (setting_ppt): slide switching through the layout domain, and the latest slide for ppt.html. */
-export function createPpt(d: PptDeps) {
-  const slides = slideService(d);
+export function createPpt({ settings, media, clock, log, webconfig }: PptShared, d: PptDeps) {
+  const slides = slideService({ settings, encoder: media.encoder, media, layouts: d.layouts, clock, log, mode4k: webconfig.site.mode4k });
   return { slides, lifecycle: { name: 'slides', stop: () => slides.halt() } satisfies Lifecycle };
 }

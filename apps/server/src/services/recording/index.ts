@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Repositories } from '../../db/repositories/index.js';
+import type { Config } from '../../config.js';
 import { diskFigures } from '../../host/storage.js';
 import type { SessionService } from '../access/index.js';
-import { LOST_SOURCE_POLL_MS, type MediaEngine } from '../../media/media-engine.js';
-import { periodicJob, type Clock, type DeviceClock, type Lifecycle } from '../core/index.js';
-import type { SettingsService } from '../settings/index.js';
-import type { OpLogService } from '../oplog/index.js';
+import { LOST_SOURCE_POLL_MS } from '../../media/media-engine.js';
+import { periodicJob, type Lifecycle } from '../core/index.js';
+import type { Shared } from '../shared.js';
 import { batchZipService } from './batch-zip.js';
 import { diskScanService } from './disk-scan-service.js';
 import { housekeepingJob } from './housekeeping-job.js';
@@ -19,7 +18,6 @@ import { recordingFilesService } from './recording-files-service.js';
 import { recordingListService } from './recording-list-service.js';
 import { recordingService } from './recording-service.js';
 import { sessionBinding } from './session-binding.js';
-import type { Room } from '../room/index.js';
 
 export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S, sessionTag, type MediaUrls } from './media-url.js';
 export type { SessionBinding } from './session-binding.js';
@@ -32,80 +30,72 @@ export type { HashedFile, RecordingFileHashes } from './recording-file-hash.js';
 export { streamZip, zipLength, type BatchZipService, type ZipFile } from './batch-zip.js';
 export { housekeepingJob, type HousekeepingDeps } from './housekeeping-job.js';
 
+/** What the recording domain uses of what the domains share, and the configuration keys it reads. */
+export type RecordingShared = Pick<
+  Shared,
+  'repos' | 'settings' | 'room' | 'media' | 'clock' | 'device' | 'zoneOffset' | 'log' | 'oplog' | 'replan'
+> & { config: Pick<Config, 'dataDir' | 'usbPath' | 'minFreeBytes' | 'partLimitOverrideMs' | 'snapshotIntervalMs'> };
+
 export interface RecordingDomainDeps {
-  repos: Repositories;
-  settings: SettingsService;
-  room: Room;
-  media: MediaEngine;
-  clock: Clock;
-  device: DeviceClock;
   /** The access domain's sessions: the URLs handed to a session stop working when it ends. */
   sessions: SessionService;
-  /** The device zone's offset in minutes (storage housekeeping runs at times of day in it). */
-  zoneOffset: () => number;
-  dataDir: string;
-  usbPath: string | undefined;
-  minFreeBytes: number;
-  partLimitOverrideMs: number | undefined;
-  snapshotIntervalMs: number;
-  log: (line: string) => void;
-  oplog: OpLogService;
-  /** The scheduler's `replan`: a periodic job of this domain became active. */
-  replan: () => void;
 }
 
 /**
  * The recording domain: record control over the media engine, the recordings list, the disk scan, the
  * recording storage and the signed media URLs of its files and snapshots.
  */
-export function createRecording(d: RecordingDomainDeps) {
-  const defaultMedia = join(d.dataDir, 'media');
-  const mediaPath = () => d.settings.raw('setting_advance_media_save').savepath || defaultMedia;
+export function createRecording(
+  { repos, settings, room, media, clock, device, zoneOffset, config, log, oplog, replan }: RecordingShared,
+  d: RecordingDomainDeps,
+) {
+  const defaultMedia = join(config.dataDir, 'media');
+  const mediaPath = () => settings.raw('setting_advance_media_save').savepath || defaultMedia;
   // The default recording storage exists from the first start, so status reports it present.
   mkdirSync(defaultMedia, { recursive: true });
   // Signed /media/ URLs (recording files, snapshots) relative to these storage roots.
-  const urls = new MediaUrls(loadMediaSecret(d.dataDir), d.clock);
-  const storage = mediaStorage(() => [mediaPath(), defaultMedia, d.usbPath], urls);
+  const urls = new MediaUrls(loadMediaSecret(config.dataDir), clock);
+  const storage = mediaStorage(() => [mediaPath(), defaultMedia, config.usbPath], urls);
   // URLs given to a session (listmedia, listsnapshot, batchdownload; the live room's) die with it.
   const binding = sessionBinding(d.sessions);
-  const fileHashes = recordingFileHashes({ repos: d.repos });
+  const fileHashes = recordingFileHashes({ repos });
   const recording = recordingService({
-    repos: d.repos,
-    settings: d.settings,
-    room: d.room,
-    encoder: d.media.encoder,
-    clock: d.device,
+    repos,
+    settings,
+    room,
+    encoder: media.encoder,
+    clock: device,
     mediaPath,
-    ensureIso: d.media.ensureIso,
-    minFreeBytes: d.minFreeBytes,
-    partLimitOverrideMs: d.partLimitOverrideMs,
-    snapshotIntervalMs: d.snapshotIntervalMs,
-    log: d.log,
-    oplog: d.oplog.system,
-    replan: d.replan,
+    ensureIso: media.ensureIso,
+    minFreeBytes: config.minFreeBytes,
+    partLimitOverrideMs: config.partLimitOverrideMs,
+    snapshotIntervalMs: config.snapshotIntervalMs,
+    log,
+    oplog: oplog.system,
+    replan,
     fileHashes,
   });
   // New audio inputs or volume are heard at once: a running encode is re-planned (a recording rolls to a new segment).
-  d.settings.onWritten((code) => {
-    if (code === 'setting_audio_input') d.media.apply();
+  settings.onWritten((code) => {
+    if (code === 'setting_audio_input') media.apply();
   });
-  const access = recordingAccess(d.repos);
-  const lookup = recordingFileLookup({ repos: d.repos, storage, access });
+  const access = recordingAccess(repos);
+  const lookup = recordingFileLookup({ repos, storage, access });
   const files = recordingFilesService({
-    repos: d.repos,
+    repos,
     storage,
     access,
     currentRecordingId: () => recording.currentRecordingId,
-    log: d.log,
+    log,
   });
   return {
     area: {
       recording,
-      diskScan: diskScanService(d.repos, d.room, recording, mediaPath, d.oplog.system, d.log, d.device),
-      recordingList: recordingListService(d.repos, storage, access, binding),
+      diskScan: diskScanService(repos, room, recording, mediaPath, oplog.system, log, device),
+      recordingList: recordingListService(repos, storage, access, binding),
       recordingFiles: files,
       /** batchdownload and the zips it links under /static/recordTemp/. */
-      batchZip: batchZipService({ storage, files: lookup, urls, clock: d.clock, sessions: binding }),
+      batchZip: batchZipService({ storage, files: lookup, urls, clock, sessions: binding }),
     },
     recording,
     /** Who may see or change which recording (spec §6), for other domains (albums' setalbum). */
@@ -132,7 +122,7 @@ export function createRecording(d: RecordingDomainDeps) {
       /** Cuts an answer if its session ends while it is being sent (`SessionBinding.hold`). */
       hold: binding.hold,
       resolve: storage.resolve,
-      now: () => d.clock.now(),
+      now: () => clock.now(),
     },
     mediaUrls: urls,
     /** Sessions' URLs: the live domain binds its signed URLs with it too. */
@@ -142,18 +132,18 @@ export function createRecording(d: RecordingDomainDeps) {
       recording.checksJob,
       // Auto clear and retention (setting_check_storage), through the same deletion as removerecord.
       housekeepingJob({
-        settings: () => d.settings.raw('setting_check_storage'),
-        zoneOffset: d.zoneOffset,
-        candidates: (before) => d.repos.recordings.oldestUnshared(before),
+        settings: () => settings.raw('setting_check_storage'),
+        zoneOffset,
+        candidates: (before) => repos.recordings.oldestUnshared(before),
         remove: (id) => files.removeRecordingBySystem(id),
         freeBytes: async () => {
           const disk = await diskFigures(mediaPath());
           return disk.present ? disk.freeBytes : undefined;
         },
-        oplog: d.oplog.system,
-        log: d.log,
+        oplog: oplog.system,
+        log,
       }),
-      periodicJob({ name: 'lost RTSP sources', everyMs: LOST_SOURCE_POLL_MS, run: () => d.media.pollLostSources() }),
+      periodicJob({ name: 'lost RTSP sources', everyMs: LOST_SOURCE_POLL_MS, run: () => media.pollLostSources() }),
     ],
     lifecycle: {
       name: 'recording',

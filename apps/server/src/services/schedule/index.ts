@@ -1,7 +1,4 @@
-import type { Repositories } from '../../db/repositories/index.js';
-import type { Room } from '../room/index.js';
-import type { Clock } from '../core/index.js';
-import type { OpLogService } from '../oplog/index.js';
+import type { Shared } from '../shared.js';
 import { recordingScheduleJob, type ScheduleRecorder, type ScheduleRunEvent } from './schedule-runner.js';
 import { scheduleService } from './schedule-service.js';
 
@@ -13,22 +10,18 @@ export { formatInZone, zoneOffsetMinutes } from './schedule-time.js';
 /** The occurrence arithmetic, pure, for the system tasks' times (services/system/tasks/task-time.ts). */
 export { formatLocal, parseLocal, upcoming, type Rule } from './schedule-time.js';
 
+/** What the schedule domain uses of what the domains share (`wake`: a schedule was added, edited or deleted). */
+export type ScheduleShared = Pick<Shared, 'repos' | 'clock' | 'room' | 'zoneOffset' | 'oplog' | 'log' | 'wake'>;
+
 export interface ScheduleDeps {
-  repos: Repositories;
-  clock: Clock;
-  room: Room;
+  /** The recording domain's record control: a schedule's window starts and stops a recording. */
   recorder: ScheduleRecorder;
-  zoneOffset: () => number;
-  oplog: OpLogService;
-  log: (line: string) => void;
-  /** The scheduler's `wake`: a schedule was added, edited or deleted. */
-  wake: () => void;
 }
 
 /** The schedule domain: recording schedules (their rules and the job that runs them); system tasks later. */
-export function createSchedule(d: ScheduleDeps) {
+export function createSchedule({ repos, clock, room, zoneOffset, oplog, log, wake }: ScheduleShared, d: ScheduleDeps) {
   const runListeners: ((run: ScheduleRunEvent) => void)[] = [];
-  const schedules = scheduleService({ repos: d.repos, clock: d.clock, zoneOffset: d.zoneOffset, changed: d.wake });
+  const schedules = scheduleService({ repos, clock, zoneOffset, changed: wake });
   return {
     area: { schedules },
     /** For another domain (the Opencast agent): the schedules of an origin, and what the scheduler does with them. */
@@ -36,12 +29,12 @@ export function createSchedule(d: ScheduleDeps) {
     onRun: (listener: (run: ScheduleRunEvent) => void) => void runListeners.push(listener),
     jobs: [
       recordingScheduleJob({
-        repos: d.repos,
+        repos,
         recorder: d.recorder,
-        room: d.room,
-        zoneOffset: d.zoneOffset,
-        log: d.log,
-        oplog: d.oplog.system,
+        room,
+        zoneOffset,
+        log,
+        oplog: oplog.system,
         onRun: (run) => {
           for (const listener of runListeners) listener(run);
         },

@@ -1,21 +1,16 @@
 import { join } from 'node:path';
-import type { Repositories } from '../../db/repositories/index.js';
-import type { HostClock } from '../../host/clock.js';
-import type { HostNetwork } from '../../host/network.js';
-import type { Power } from '../../host/power.js';
-import type { SntpReading } from '../../host/sntp.js';
+import { APP_ROOT } from '../../build-info.js';
+import type { Config } from '../../config.js';
 import { diskFigures } from '../../host/storage.js';
-import type { Room } from '../room/index.js';
-import type { LoginThrottle, SessionService } from '../access/index.js';
-import type { Clock, DeviceClock } from '../core/index.js';
-import type { OpLogService } from '../oplog/index.js';
-import type { SettingsService } from '../settings/index.js';
+import { LoginThrottle, type SessionService } from '../access/index.js';
+import type { HostAdapters } from '../host-adapters.js';
+import type { Shared } from '../shared.js';
 import { autoRepair } from './auto-repair/auto-repair.js';
 import { configBackup } from './backup/config-backup.js';
 import { deviceTime } from './clock/device-time.js';
 import { frontlogService } from './logs/frontlog-service.js';
 import { clearLogs, logFileOf, syslogZip } from './logs/log-files.js';
-import { monitorService, type MonitorSource } from './monitor/monitor-service.js';
+import { monitorService } from './monitor/monitor-service.js';
 import { networkService } from './network/network-service.js';
 import { productEditor } from './product/product-editor.js';
 import { screenLock } from './screen-lock/screen-lock.js';
@@ -24,7 +19,7 @@ import { statusService } from './status/status-service.js';
 import { taskActions, type TaskRecorder } from './tasks/task-actions.js';
 import { systemTasksJob } from './tasks/task-runner.js';
 import { taskService } from './tasks/task-service.js';
-import { updateService, type UpdateDeps } from './update/update-service.js';
+import { updateService } from './update/update-service.js';
 
 export type { MonitorService } from './monitor/monitor-service.js';
 export type { TaskRecorder } from './tasks/task-actions.js';
@@ -32,56 +27,32 @@ export type { TaskRecorder } from './tasks/task-actions.js';
 /** Time for the answer to `reboot` to leave before the service goes. */
 const REBOOT_DELAY_MS = 300;
 
+/** What the system domain uses of what the domains share, and the configuration keys it reads. */
+export type SystemShared = Pick<
+  Shared,
+  'oplog' | 'settings' | 'room' | 'media' | 'device' | 'repos' | 'clock' | 'machineClock' | 'zoneOffset' | 'wake' | 'warn'
+> & {
+  config: Pick<
+    Config,
+    'dataDir' | 'usbPath' | 'silenceAlarmMs' | 'ntpPollMs' | 'version' | 'commit' | 'installRoot' | 'updatePublicKey' | 'updateMaxBytes'
+  >;
+};
+
 export interface SystemDeps {
-  oplog: OpLogService;
-  settings: SettingsService;
-  room: Room;
-  device: DeviceClock;
-  /** The recording storage and the USB disk, for the storage figures of `status`. */
-  storage: { hdd: () => string; usb: () => string | undefined };
-  power: Power;
-  /** The media engine's confidence monitor (audio levels, preview). */
-  media: MonitorSource;
-  /** The silence alarm's time (SILENCE_ALARM_SECONDS). */
-  silenceAlarmMs: number;
-  repos: Repositories;
-  clock: Clock;
-  /** The device zone's offset in minutes: task start times are device-local. */
-  zoneOffset: () => number;
-  /** The recording domain's stop: a reboot (task or restore) finalizes a running recording first. */
-  recorder: TaskRecorder;
-  /** DATA_DIR/logs: the fixed log files of getSysLog and clearlog. */
-  logsDir: string;
+  /** The machine: its clock (host: timedatectl and timesyncd; sandbox: the device clock's offset), NTP, network, power. */
+  host: Pick<HostAdapters, 'clock' | 'ntpQuery' | 'network' | 'power'>;
   /** Appends a line to frontlog.log (the console's own errors). */
   frontLog: (line: string) => void;
-  /** The service's version, written into configuration backups. */
-  version: string;
-  /** The scheduler's `wake`: tasks were added, changed or deleted, or the clock moved. */
-  wake: () => void;
-  /** The machine's clock (host: timedatectl and timesyncd; sandbox: the device clock's offset). */
-  hostClock: HostClock;
-  /** One SNTP exchange with a server, measured against the device clock. */
-  ntpQuery: (server: string) => Promise<SntpReading>;
-  /** Sandbox: sync the clock this often while NTP is enabled (0: never). */
-  ntpPollMs: number;
-  /** The service log (log.txt). */
-  log: (line: string) => void;
-  /** The machine's network (host: systemd-networkd; sandbox: settings only). */
-  hostNetwork: HostNetwork;
+  /** The recording domain's stop: a reboot (task or restore) finalizes a running recording first. */
+  recorder: TaskRecorder;
+  /** The recording domain's storage path, for the storage figures of `status`. */
+  mediaPath: () => string;
   /** The recording domain's disk scan, awaited (auto repair): unfinished recordings finalized, then the storage. */
   storageScan: () => Promise<{ recovered: number; adopted: number; missing: number }>;
-  /** DATA_DIR/run: auto repair keeps its last run there (auto-repair.json). */
-  runDir: string;
-  /** The device clock or zone moved: the media engine's `retime` (the burnt-in clock follows the device time). */
-  clockMoved?: () => void;
   /** The access domain's sessions: the screen lock is kept with each session. */
   sessions: Pick<SessionService, 'lock' | 'unlock' | 'unlockAll'>;
-  /** Counts failed unlocks of the screen lock (the login throttle's rules, its own counts). */
-  unlockThrottle: LoginThrottle;
   /** The access domain's check of an administrator's credentials (the About page's product editor). */
   checkAdmin: (usercode: string, password: string, source: string) => Promise<void>;
-  /** Update bundles (docs/update.md): the install root, the update key, the size limit and this build. */
-  updates: Pick<UpdateDeps, 'root' | 'publicKey' | 'maxBytes' | 'build'>;
 }
 
 /**
@@ -90,102 +61,111 @@ export interface SystemDeps {
  * configuration backup and restore, the system logs (getSysLog, frontlog), the screen lock, the product editor,
  * update bundles and auto repair; plus reboot, and the operation log it is given (services/oplog) for its calls.
  */
-export function createSystem(d: SystemDeps) {
-  const monitor = monitorService({ media: d.media, room: d.room, oplog: d.oplog.system, silenceAlarmMs: d.silenceAlarmMs });
-  const recording = () => d.room.state.recording !== 'idle';
+export function createSystem(
+  { oplog, settings, room, media, device, repos, clock, machineClock, zoneOffset, wake, warn: log, config }: SystemShared,
+  d: SystemDeps,
+) {
+  /** DATA_DIR/logs: the fixed log files of getSysLog and clearlog. */
+  const logsDir = join(config.dataDir, 'logs');
+  /** The recording storage and the USB disk, for the storage figures of `status`. */
+  const storage = { hdd: d.mediaPath, usb: () => config.usbPath };
+  const monitor = monitorService({ media: media.monitor, room, oplog: oplog.system, silenceAlarmMs: config.silenceAlarmMs });
+  const recording = () => room.state.recording !== 'idle';
   /** A running recording is stopped (finalized) first; a stop that fails leaves it to the next start's recovery. */
   const finalizeRecording = async (reason: string) => {
     if (recording())
-      await d.recorder.stop(reason).catch((err: Error) => d.oplog.system(`${reason}: the recording could not be stopped: ${err.message}`));
+      await d.recorder.stop(reason).catch((err: Error) => oplog.system(`${reason}: the recording could not be stopped: ${err.message}`));
   };
   const time = deviceTime({
-    settings: d.settings,
-    host: d.hostClock,
-    clock: d.clock,
-    zoneOffset: d.zoneOffset,
-    query: d.ntpQuery,
-    pollMs: d.ntpPollMs,
-    oplog: d.oplog.system,
-    log: d.log,
-    wake: d.wake,
-    clockMoved: d.clockMoved,
+    settings,
+    host: d.host.clock,
+    clock,
+    zoneOffset,
+    query: d.host.ntpQuery,
+    pollMs: config.ntpPollMs,
+    oplog: oplog.system,
+    log,
+    wake,
+    // The device clock or zone moved: the burnt-in clock follows the device time.
+    clockMoved: () => media.retime(),
   });
-  networkService({ settings: d.settings, host: d.hostNetwork, oplog: d.oplog.system, log: d.log });
+  networkService({ settings, host: d.host.network, oplog: oplog.system, log });
   const repair = autoRepair({
-    settings: () => d.settings.raw('setting_autorepair'),
-    zoneOffset: d.zoneOffset,
-    device: d.device,
-    busy: () => recording() || d.room.state.pending || d.room.state.scanning,
-    recording: () => recording() || d.room.state.pending,
-    db: d.repos.maintenance,
+    settings: () => settings.raw('setting_autorepair'),
+    zoneOffset,
+    device,
+    busy: () => recording() || room.state.pending || room.state.scanning,
+    recording: () => recording() || room.state.pending,
+    db: repos.maintenance,
     scan: d.storageScan,
-    reboot: () => d.power.reboot(),
-    stateFile: join(d.runDir, 'auto-repair.json'),
-    oplog: d.oplog.system,
-    log: d.log,
+    reboot: () => d.host.power.reboot(),
+    stateFile: join(config.dataDir, 'run', 'auto-repair.json'),
+    oplog: oplog.system,
+    log,
   });
   // Turned on (or its window moved) inside the window: it runs now, not at the scheduler's next look.
-  d.settings.onWritten((code) => {
-    if (code === 'setting_autorepair') d.wake();
+  settings.onWritten((code) => {
+    if (code === 'setting_autorepair') wake();
   });
   const act = taskActions({
     recorder: d.recorder,
     recording,
-    reboot: () => d.power.reboot(),
-    clearLogs: () => clearLogs({ clearOplog: () => d.oplog.clear(), dir: d.logsDir }),
+    reboot: () => d.host.power.reboot(),
+    clearLogs: () => clearLogs({ clearOplog: () => oplog.clear(), dir: logsDir }),
     syncNtp: () => time.syncNow(),
   });
   return {
     area: {
-      status: statusService(() => d.room.state, d.storage, d.device),
-      room: roomService(d.settings),
-      oplog: d.oplog,
+      status: statusService(() => room.state, storage, device),
+      room: roomService(settings),
+      oplog,
       power: {
         /** Answers first; the restart (sandbox) or reboot (host) follows. */
-        rebootSoon: () => void setTimeout(() => d.power.reboot(), REBOOT_DELAY_MS).unref(),
+        rebootSoon: () => void setTimeout(() => d.host.power.reboot(), REBOOT_DELAY_MS).unref(),
         /** As rebootSoon, with a running recording finalized first (after a configuration restore). */
         restartAfterRestore: () =>
-          void setTimeout(() => void finalizeRecording('configuration restored').then(() => d.power.reboot()), REBOOT_DELAY_MS).unref(),
+          void setTimeout(
+            () => void finalizeRecording('configuration restored').then(() => d.host.power.reboot()),
+            REBOOT_DELAY_MS,
+          ).unref(),
       },
-      tasks: taskService({ repos: d.repos, clock: d.clock, zoneOffset: d.zoneOffset, changed: d.wake }),
-      backup: configBackup({ settings: d.settings, repos: d.repos, device: d.device, version: d.version }),
+      tasks: taskService({ repos, clock, zoneOffset, changed: wake }),
+      backup: configBackup({ settings, repos, device, version: config.version }),
       logs: {
         /** The name getSysLog's file-path header gives, as a fixed log file ('all' when absent), else undefined. */
         fileOf: logFileOf,
-        zip: (which: Parameters<typeof syslogZip>[1], password: string) => syslogZip(d.logsDir, which, password),
+        zip: (which: Parameters<typeof syslogZip>[1], password: string) => syslogZip(logsDir, which, password),
       },
-      frontlog: frontlogService({ clock: d.clock, write: d.frontLog }),
+      frontlog: frontlogService({ clock, write: d.frontLog }),
       /** syncntp: an SNTP exchange now, the clock brought to the server's. */
       time,
       /** autorepairstatus: the auto repair job's last run and next. */
       autoRepair: repair,
       /** setlockscreen, lockscreen, unlockscreen, lockscreenstate: the console's screen lock. */
-      screenLock: screenLock({ settings: d.settings, sessions: d.sessions, throttle: d.unlockThrottle }),
+      screenLock: screenLock({ settings, sessions: d.sessions, throttle: new LoginThrottle(machineClock) }),
       /** editproduct: the About page's hidden product editor. */
-      product: productEditor({ checkAdmin: d.checkAdmin, settings: d.settings }),
+      product: productEditor({ checkAdmin: d.checkAdmin, settings }),
       /** updateinfo, uploadupdate: update bundles, installed beside the current release. */
       update: updateService({
-        ...d.updates,
-        recording: () => recording() || d.room.state.pending,
+        root: config.installRoot,
+        publicKey: config.updatePublicKey,
+        maxBytes: config.updateMaxBytes,
+        build: { version: config.version, commit: config.commit, appRoot: APP_ROOT },
+        recording: () => recording() || room.state.pending,
         freeBytes: async (path) => (await diskFigures(path)).freeBytes,
-        device: d.device,
+        device,
         // As after a restore: answer first, a running recording finalized, then the service restarts into the new release.
         restart: () =>
           void setTimeout(
-            () => void finalizeRecording('update installed').then(() => (d.power.restartService ?? d.power.reboot)()),
+            () => void finalizeRecording('update installed').then(() => (d.host.power.restartService ?? d.host.power.reboot)()),
             REBOOT_DELAY_MS,
           ).unref(),
-        oplog: d.oplog.system,
+        oplog: oplog.system,
       }),
     },
     /** The levels stream and preview routes' service (`api/monitor-route.ts`). */
     monitor,
-    jobs: [
-      ...time.jobs,
-      monitor.silenceJob,
-      repair.job,
-      systemTasksJob({ repos: d.repos, zoneOffset: d.zoneOffset, act, oplog: d.oplog.system }),
-    ],
+    jobs: [...time.jobs, monitor.silenceJob, repair.job, systemTasksJob({ repos, zoneOffset, act, oplog: oplog.system })],
   };
 }
 export type SystemArea = ReturnType<typeof createSystem>['area'];

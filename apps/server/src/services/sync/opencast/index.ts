@@ -1,10 +1,10 @@
 import { networkInterfaces } from 'node:os';
-import type { Repositories } from '../../../db/repositories/index.js';
+import type { Config } from '../../../config.js';
 import type { RecordingRow } from '../../../db/repositories/recordings-repository.js';
-import type { Clock, DeviceClock, Lifecycle } from '../../core/index.js';
+import type { Lifecycle } from '../../core/index.js';
 import type { RecordingAccess } from '../../recording/index.js';
 import type { ScheduleRunEvent, ScheduleService } from '../../schedule/index.js';
-import type { SettingsService } from '../../settings/index.js';
+import type { Shared } from '../../shared.js';
 import type { ResolveFile } from '../local-file.js';
 import type { TransferQueue } from '../transfer-queue.js';
 import { mediaServerService } from './media-server-service.js';
@@ -12,28 +12,24 @@ import { opencastAgent } from './opencast-agent.js';
 import { opencastConfigOf } from './opencast-config.js';
 import { opencastTarget } from './opencast-target.js';
 
+/** What the media server uses of what the domains share, and the configuration keys it reads. */
+export type MediaServerShared = Pick<
+  Shared,
+  'repos' | 'clock' | 'device' | 'settings' | 'zoneOffset' | 'room' | 'log' | 'oplog' | 'replan'
+> & {
+  /** The service's port (the agent's address: http://<first non-loopback IPv4>:<port>) and the agent's period. */
+  config: Pick<Config, 'port' | 'opencastPollMs'>;
+};
+
 export interface MediaServerDeps {
-  repos: Repositories;
-  clock: Clock;
-  device: DeviceClock;
-  settings: SettingsService;
-  zoneOffset: () => number;
   access: RecordingAccess;
   schedules: Pick<ScheduleService, 'replaceOrigin' | 'originOf'>;
   /** The schedule domain tells what the scheduler does with each occurrence; the recording domain of finished recordings. */
   onScheduleRun: (listener: (run: ScheduleRunEvent) => void) => void;
   onRecordingFinished: (listener: (rec: RecordingRow) => void) => void;
-  /** A recording runs now. */
-  recording: () => boolean;
   queue: TransferQueue;
   resolveFile: ResolveFile;
   relativeOf: (abs: string) => string | undefined;
-  /** The service's port (the agent's address: http://<first non-loopback IPv4>:<port>). */
-  port: number;
-  pollMs: number;
-  log: (line: string) => void;
-  oplog: (description: string) => void;
-  replan: () => void;
 }
 
 /** This device's address for Opencast's agent list. */
@@ -48,45 +44,49 @@ function addressOf(port: number): string {
  * The media server of `setting_media_server`: Roomcast as an Opencast capture agent (docs/opencast.md). The agent
  * is a job of the one scheduler; ingest is a recording-level target of the one upload queue.
  */
-export function createMediaServer(d: MediaServerDeps) {
-  const config = () => opencastConfigOf(d.settings.raw('setting_media_server'), d.settings.raw('setting_room').name ?? '');
+export function createMediaServer(
+  { repos, clock, device, settings, zoneOffset, room, log, oplog, replan, config: { port, opencastPollMs } }: MediaServerShared,
+  d: MediaServerDeps,
+) {
+  const config = () => opencastConfigOf(settings.raw('setting_media_server'), settings.raw('setting_room').name ?? '');
   const agent = opencastAgent({
-    repos: d.repos,
-    clock: d.clock,
-    device: d.device,
+    repos,
+    clock,
+    device,
     config,
-    zoneOffset: d.zoneOffset,
+    zoneOffset,
     schedules: d.schedules,
-    recording: d.recording,
+    // A recording runs now.
+    recording: () => room.state.recording !== 'idle',
     uploading: () => {
       const id = d.queue.runningId();
-      return id !== undefined && d.repos.transfers.find(id)?.target === 'opencast';
+      return id !== undefined && repos.transfers.find(id)?.target === 'opencast';
     },
-    address: addressOf(d.port),
-    pollMs: d.pollMs,
-    log: d.log,
-    oplog: d.oplog,
-    replan: d.replan,
+    address: addressOf(port),
+    pollMs: opencastPollMs,
+    log,
+    oplog: oplog.system,
+    replan,
   });
   d.queue.addTarget(
     opencastTarget({
-      repos: d.repos,
-      device: d.device,
+      repos,
+      device,
       config,
       client: agent.client,
       agent,
       resolveFile: d.resolveFile,
       relativeOf: d.relativeOf,
-      zoneOffset: d.zoneOffset,
+      zoneOffset,
     }),
   );
   d.onScheduleRun((run) => agent.onRun(run));
   d.onRecordingFinished((rec) => agent.onRecordingFinished(rec));
-  d.settings.onWritten((code) => {
+  settings.onWritten((code) => {
     if (code === 'setting_media_server' || code === 'setting_room') agent.pollSoon();
   });
   return {
-    service: mediaServerService({ repos: d.repos, device: d.device, access: d.access, config, agent, queue: d.queue }),
+    service: mediaServerService({ repos, device, access: d.access, config, agent, queue: d.queue }),
     agent,
     jobs: [agent.job],
     // Opencast hears the agent go offline (at most OFFLINE_AT_SHUTDOWN_MS, whatever Opencast does).
