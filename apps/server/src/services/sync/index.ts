@@ -65,7 +65,7 @@ export function createSync(d: SyncDomainDeps) {
     clock: d.clock,
     device: d.device,
     zoneOffset: d.zoneOffset,
-    values: () => d.settings.raw('setting_advance_ftp'),
+    values: () => d.settings.typed('setting_advance_ftp'),
     resolveFile,
     relativeOf: (abs) => d.storage.relativeOf(abs),
     knownHosts: knownHosts(d.dataDir),

@@ -49,7 +49,7 @@ function addressOf(port: number): string {
  * is a job of the one scheduler; ingest is a recording-level target of the one upload queue.
  */
 export function createMediaServer(d: MediaServerDeps) {
-  const config = () => opencastConfigOf(d.settings.raw('setting_media_server'), d.settings.raw('setting_room').name ?? '');
+  const config = () => opencastConfigOf(d.settings.typed('setting_media_server'), d.settings.typed('setting_room').name);
   const agent = opencastAgent({
     repos: d.repos,
     clock: d.clock,
