@@ -144,7 +144,7 @@ export function createRecording(d: RecordingDomainDeps) {
       recording.checksJob,
       // Auto clear and retention (setting_check_storage), through the same deletion as removerecord.
       housekeepingJob({
-        settings: () => d.settings.raw('setting_check_storage'),
+        settings: () => d.settings.typed('setting_check_storage'),
         zoneOffset: d.zoneOffset,
         candidates: (before) => d.repos.recordings.oldestUnshared(before),
         remove: (id) => files.removeRecordingBySystem(id),
