@@ -117,7 +117,7 @@ export function createSystem(d: SystemDeps) {
   });
   networkService({ settings: d.settings, host: d.hostNetwork, oplog: d.oplog.system, log: d.log });
   const repair = autoRepair({
-    settings: () => d.settings.raw('setting_autorepair'),
+    settings: () => d.settings.typed('setting_autorepair'),
     zoneOffset: d.zoneOffset,
     device: d.device,
     busy: () => recording() || d.engine.pending || d.engine.scanning,
