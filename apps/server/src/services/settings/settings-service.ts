@@ -37,7 +37,10 @@ export type Written = { [C in SettingCode]: [code: C, changed: readonly string[]
  * `onWritten((code, changed, v) => { if (code === 'setting_ntp' && changed.length) apply(v.enable, v.server); })`.
  */
 export type WriteListener = (...written: Written) => void;
-/** A listener that needs only the code and the changed keys (TypeScript does not take it as a `WriteListener`). */
+/**
+ * A listener that needs only the code and the changed keys: TypeScript does not take a function of fewer parameters
+ * for a rest parameter of a union of tuples, so `onWritten` has an overload for it.
+ */
 export type WriteCodeListener = (code: SettingCode, changed: readonly string[]) => void;
 
 /**
