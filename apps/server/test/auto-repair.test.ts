@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AutoRepairStatus } from '@roomcast/contract';
+import { AutoRepairStatus, typedSetting } from '@roomcast/contract';
 import { openDatabase, type Db } from '../src/db/open.js';
 import { createRepositories } from '../src/db/repositories/index.js';
 import { maintenanceRepository } from '../src/db/repositories/maintenance-repository.js';
@@ -145,7 +145,7 @@ function harness(o: { start: string; db?: Db; stateDir?: string; values?: Record
   const engine = { recording: false };
   const stateDir = o.stateDir ?? join(work, `state-${++dbs}`);
   const repair = autoRepair({
-    settings: () => values,
+    settings: () => typedSetting('setting_autorepair', values),
     zoneOffset: () => OFF,
     device: { now: time.clock.now, format: (ms) => formatDateTime(ms, OFF) },
     busy: () => engine.recording,

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { typedSetting } from '@roomcast/contract';
 import { describe, expect, it } from 'vitest';
 import { Fail } from '../src/services/core/fail.js';
 import { createScheduler } from '../src/services/core/scheduler.js';
@@ -29,7 +30,7 @@ function harness(
   const removed: number[] = [];
   scheduler.add(
     housekeepingJob({
-      settings: () => settings,
+      settings: () => typedSetting('setting_check_storage', settings),
       zoneOffset: () => OFF,
       candidates: (before) => t.internals.repos.recordings.oldestUnshared(before),
       remove: (id) => {

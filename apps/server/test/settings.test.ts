@@ -154,3 +154,52 @@ describe('settings (readconfig / writeconfig / getsetting / setsetting)', async 
     ).toBe(403);
   });
 });
+
+describe('the settings service for the other domains: typed values and write listeners', async () => {
+  const t = await makeApp();
+  const admin = await t.login();
+  const settings = t.internals.settings;
+
+  it('typed(code): stored values over the defaults, typed by the contract; secrets as stored', async () => {
+    expect(settings.typed('setting_check_storage')).toEqual({
+      enable: false,
+      exectime: '02:00:00',
+      freesize: 50,
+      retentionenable: false,
+      retentiondays: 30,
+      retentionexectime: '03:00:00',
+    });
+    const data = [
+      { key: 'retentionenable', value: 'true' },
+      { key: 'retentiondays', value: '0045' },
+    ];
+    expect((await t.post('writeconfig', { settingcode: 'setting_check_storage', data }, admin)).body.result).toBe(true);
+    expect(settings.typed('setting_check_storage')).toMatchObject({ retentionenable: true, retentiondays: 45, enable: false });
+    await t.post('writeconfig', { settingcode: 'setting_lockscreen', data: [{ key: 'password', value: 'Lock-123' }] }, admin);
+    expect(settings.typed('setting_lockscreen').password).toMatch(/^\$argon2id\$/);
+  });
+
+  it('onWritten: each code written, its changed keys and its new typed values', async () => {
+    const told: unknown[] = [];
+    const ntpEnabled: boolean[] = [];
+    settings.onWritten((code, changed, values) => {
+      told.push([code, changed, values]);
+      // The code narrows the values: a boolean without a cast.
+      if (code === 'setting_ntp') ntpEnabled.push(values.enable);
+    });
+    const res = await t.post(
+      'setsetting',
+      [
+        { section: 'setting_ntp', data: [{ key: 'enable', value: 'false' }] },
+        { section: 'setting_segmentation', data: [{ key: 'mode', value: 'smooth' }] },
+      ],
+      admin,
+    );
+    expect(res.body.result).toBe(true);
+    expect(told).toEqual([
+      ['setting_ntp', ['enable'], { enable: false, server: 'pool.ntp.org' }],
+      ['setting_segmentation', [], { mode: 'smooth' }],
+    ]);
+    expect(ntpEnabled).toEqual([false]);
+  });
+});

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { typedSetting } from '@roomcast/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ftpConfigOf, type FtpConfig } from '../../src/services/sync/ftp/ftp-config.js';
 import { openFtpSession } from '../../src/services/sync/ftp/ftp-session.js';
@@ -28,7 +29,16 @@ function localFile(name: string, bytes: Buffer) {
 }
 
 const configOf = (s: UploadServer, protocol: FtpConfig['protocol']) =>
-  ftpConfigOf({ enable: 'true', protocol, host: '127.0.0.1', port: String(s.port), username: s.user, password: s.password });
+  ftpConfigOf(
+    typedSetting('setting_advance_ftp', {
+      enable: 'true',
+      protocol,
+      host: '127.0.0.1',
+      port: String(s.port),
+      username: s.user,
+      password: s.password,
+    }),
+  );
 
 /** The staged upload with the local file's SHA-256 as the service hands it over (here computed, as for a file without a stored one). */
 const staged = (fs: RemoteFs, u: Omit<StagedUpload, 'sha256'>) => stagedUpload(fs, { ...u, sha256: () => sha256InThread(u.local.path) });

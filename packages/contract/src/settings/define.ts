@@ -32,9 +32,28 @@ export type ValueMeta =
   /** Any string (values the service computes). */
   | { kind: 'any' };
 
+/**
+ * What `typedSetting` (typed.ts) parses a value of this metadata to: bool a boolean, int a number, enum the union
+ * of its options (string when the options are not literal types), anything else the string itself.
+ */
+export type TypedValue<M extends ValueMeta> = M extends { kind: 'bool' }
+  ? boolean
+  : M extends { kind: 'int' }
+    ? number
+    : M extends { kind: 'enum'; options: readonly (infer O extends string)[] }
+      ? O
+      : string;
+
+/**
+ * A value schema that also carries its metadata's type, so `settingKey` and `defineSetting` keep each key's kind
+ * (and an enum's options) for `TypedSetting`. The property exists only in the type: the metadata itself travels in
+ * zod's `.meta()`, which TypeScript cannot see.
+ */
+export type MetaSchema<M extends ValueMeta = ValueMeta> = z.ZodType<string, string> & { readonly '~setting'?: M };
+
 /** Attaches the metadata to a value schema; call it last (a later `.refine`/`.transform` makes a new schema without it). */
-export function withMeta<S extends z.ZodType<string, string>>(schema: S, setting: ValueMeta): S {
-  return schema.meta({ setting }) as S;
+export function withMeta<S extends z.ZodType<string, string>, const M extends ValueMeta>(schema: S, setting: M): S & MetaSchema<M> {
+  return schema.meta({ setting }) as S & MetaSchema<M>;
 }
 
 /** The metadata of a value schema, if it has any. */
@@ -51,14 +70,17 @@ export const when = (key: string, ...is: string[]): SettingCondition => ({ key, 
 export const conditionHolds = (c: SettingCondition | undefined, values: Record<string, string>): boolean =>
   c?.is.includes(values[c.key] ?? '') ?? false;
 
-/** One key of a setting code. Values travel as strings; booleans as "true"/"false" (spec §3). */
-export interface SettingKeyDef {
+/**
+ * One key of a setting code. Values travel as strings; booleans as "true"/"false" (spec §3). `M`: its metadata's
+ * type, kept by `settingKey` so the key's typed value (`TypedValue<M>`) is known without a cast.
+ */
+export interface SettingKeyDef<M extends ValueMeta = ValueMeta> {
   default: string;
   /** Validates (and may normalise, e.g. trim) the string value. */
   schema: z.ZodType<string, string>;
   description: string;
   /** What the value is (kind, range, options, length), from the schema's metadata. */
-  meta: ValueMeta;
+  meta: M;
   /** Position in the code's declaration; screens show keys in this order. */
   order: number;
   /** Never read back: reads return "", and writing "" keeps the stored value. */
@@ -120,10 +142,16 @@ export function defineSetting<T extends SettingCodeDef>(def: T): T {
 type KeyExtra = Pick<SettingKeyDef, 'secret' | 'readOnly' | 'visibleWhen' | 'disabledWhen' | 'choices'>;
 
 /** Shorthand for a key definition; `extra` carries `secret` / `readOnly` and the conditions. */
-export const settingKey = (def: string, schema: z.ZodType<string, string>, description: string, extra: KeyExtra = {}): SettingKeyDef => {
+export const settingKey = <M extends ValueMeta>(
+  def: string,
+  schema: MetaSchema<M>,
+  description: string,
+  extra: KeyExtra = {},
+): SettingKeyDef<M> => {
   const meta = valueMetaOf(schema);
   if (!meta) throw new Error(`setting value schema without metadata (${description}): use a helper of define.ts/values.ts or withMeta`);
-  return { default: def, schema, description, meta, order: 0, ...extra };
+  // The runtime metadata is the one `withMeta` attached, whose type `MetaSchema<M>` carries.
+  return { default: def, schema, description, meta: meta as M, order: 0, ...extra };
 };
 
 // Value schemas shared by the setting codes. Messages are the rule only; applyWrite prefixes the key.
@@ -139,7 +167,7 @@ const enumSchema = <T extends readonly [string, ...string[]]>(values: T) =>
     .string()
     .trim()
     .refine((v) => (values as readonly string[]).includes(v), `must be one of ${values.join(', ')}`);
-export const enumText = <T extends readonly [string, ...string[]]>(values: T) =>
+export const enumText = <const T extends readonly [string, ...string[]]>(values: T) =>
   withMeta(enumSchema(values), { kind: 'enum', options: values });
 export const boolText = withMeta(enumSchema(['true', 'false']), { kind: 'bool' });
 export const intText = (min: number, max: number) =>

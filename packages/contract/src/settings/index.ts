@@ -2,6 +2,7 @@ export * from './define.js';
 export * from './values.js';
 export * from './registry.js';
 export * from './validate.js';
+export * from './typed.js';
 export * from './rules.js';
 export { adjustAudioInput, checkAudioInput } from './audio.js';
 export {

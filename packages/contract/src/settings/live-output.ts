@@ -1,5 +1,5 @@
 import { anyOf } from '../permissions.js';
-import { boolText, defineSetting, enumText, settingKey as key, when, type SettingCodeDef, type SettingIssue } from './define.js';
+import { boolText, defineSetting, enumText, settingKey as key, when, type SettingIssue } from './define.js';
 import { ruleIssue } from './rules.js';
 import { urlText } from './values.js';
 
@@ -11,7 +11,8 @@ function checkOutputs(label: string) {
       .map((o) => ruleIssue(`${o}url`, o === 'main' ? 'outputMainUrl' : 'outputSubUrl', label));
 }
 
-function outputKeys(schemes: readonly string[], label: string): SettingCodeDef['keys'] {
+/** Not annotated: the inferred type keeps each key's kind (`TypedSetting`). */
+function outputKeys(schemes: readonly string[], label: string) {
   const url = urlText(schemes);
   return {
     mainenable: key('false', boolText, `Send the HD picture over ${label}.`),

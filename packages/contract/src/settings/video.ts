@@ -1,6 +1,6 @@
 import { VIDEO_CHANNELS } from '../channels.js';
 import { anyOf } from '../permissions.js';
-import { defineSetting, enumText, settingKey as key, when, type SettingContext, type SettingIssue, type SettingKeyDef } from './define.js';
+import { defineSetting, enumText, settingKey as key, when, type SettingContext, type SettingIssue } from './define.js';
 import { ruleIssue } from './rules.js';
 import { urlText } from './values.js';
 
@@ -12,25 +12,23 @@ const DEFAULT_SOURCE: Record<string, string> = { A: 'hdmi1', B: 'hdmi2', C: 'hdm
 const sourceText = enumText(['', ...VIDEO_SOURCES]);
 const rtspUrl = urlText(['rtsp']);
 
-const videoInputKeys: Record<string, SettingKeyDef> = {};
 /** RTSP sources are not offered in 4K mode (spec §9). */
 export const videoSourcesFor = (ctx: SettingContext): readonly string[] => [
   '',
   ...VIDEO_SOURCES.filter((s) => !ctx.mode4k || s !== 'rtsp'),
 ];
-for (const ch of VIDEO_CHANNELS) {
-  videoInputKeys[`channel${ch}`] = key(
-    DEFAULT_SOURCE[ch] ?? '',
-    sourceText,
-    `Source of channel ${ch}: hdmi1-4, sdi1-4, rtsp or "" (none); no rtsp in 4K mode.`,
-    { choices: (_v, ctx) => videoSourcesFor(ctx) },
-  );
-}
-for (const ch of VIDEO_CHANNELS) {
-  videoInputKeys[`rtspURL${ch}`] = key('', rtspUrl, `RTSP URL pulled when channel ${ch} is rtsp.`, {
-    visibleWhen: when(`channel${ch}`, 'rtsp'),
+type VideoChannel = (typeof VIDEO_CHANNELS)[number];
+const channelKey = (ch: VideoChannel) =>
+  key(DEFAULT_SOURCE[ch] ?? '', sourceText, `Source of channel ${ch}: hdmi1-4, sdi1-4, rtsp or "" (none); no rtsp in 4K mode.`, {
+    choices: (_v, ctx) => videoSourcesFor(ctx),
   });
-}
+const rtspKey = (ch: VideoChannel) =>
+  key('', rtspUrl, `RTSP URL pulled when channel ${ch} is rtsp.`, { visibleWhen: when(`channel${ch}`, 'rtsp') });
+/** channelA..F, then rtspURLA..F; typed by name so each key keeps its kind (`TypedSetting`). */
+const videoInputKeys = Object.fromEntries([
+  ...VIDEO_CHANNELS.map((ch) => [`channel${ch}`, channelKey(ch)]),
+  ...VIDEO_CHANNELS.map((ch) => [`rtspURL${ch}`, rtspKey(ch)]),
+]) as Record<`channel${VideoChannel}`, ReturnType<typeof channelKey>> & Record<`rtspURL${VideoChannel}`, ReturnType<typeof rtspKey>>;
 
 function checkVideoInput(v: Record<string, string>): SettingIssue[] {
   const issues: SettingIssue[] = [];

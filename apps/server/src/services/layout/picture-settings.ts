@@ -31,13 +31,12 @@ export function pictureSettings(d: PictureSettingsDeps) {
     // The HDMI audio output plays the programme sound while on (media/audio-output.ts).
     if (code === 'setting_general_output') d.media.audioOutput.refresh();
   });
-  const size = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : 0);
   return {
     /** The OSD logo upload (albums domain's uploadfile): the size it must have, and the engine to tell. */
     logo: {
       size: () => {
-        const osd = d.settings.raw('setting_osd');
-        return { width: size(osd.logowidth), height: size(osd.logoheight) };
+        const osd = d.settings.typed('setting_osd');
+        return { width: osd.logowidth, height: osd.logoheight };
       },
       changed: () => d.media.apply(),
     },

@@ -28,8 +28,6 @@ export interface LatestSlide {
   at: number;
 }
 
-const on = (v: string | undefined) => v === 'true';
-
 /**
  * Slides (setting_ppt, docs/media-engine.md "Slides"): while switching or push is on, the composite encode carries a
  * branch scoring the slides channel (`slidechannel`; media/slide-branch.ts), read by the slide watcher. A new slide
@@ -38,8 +36,8 @@ const on = (v: string | undefined) => v === 'true';
  */
 export function slideService(d: SlideServiceDeps) {
   const watch = d.watch ?? new SlideWatch(d.encoder, () => d.clock.now());
-  const ppt = () => d.settings.raw('setting_ppt');
-  const pushEnabled = () => !d.mode4k && on(ppt().pushenable);
+  const ppt = () => d.settings.typed('setting_ppt');
+  const pushEnabled = () => !d.mode4k && ppt().pushenable;
   let latest: LatestSlide | undefined;
   let count = 0;
   /** ppt.html's event streams: each new slide, and undefined when push is turned off (they close). */
@@ -48,8 +46,8 @@ export function slideService(d: SlideServiceDeps) {
   /** The branch the composite encode should carry: none in 4K mode or with both features off. */
   const wanted = (): SlidesPlan | undefined => {
     const p = ppt();
-    if (d.mode4k || !(on(p.switchenable) || on(p.pushenable))) return undefined;
-    return { channel: p.slidechannel || 'C', thresholdPercent: Number(p.switchdiff) || 10 };
+    if (d.mode4k || !(p.switchenable || p.pushenable)) return undefined;
+    return { channel: p.slidechannel, thresholdPercent: p.switchdiff };
   };
   d.media.slides.want(wanted);
   /**
@@ -59,16 +57,16 @@ export function slideService(d: SlideServiceDeps) {
   const reconcile = () => {
     if (d.media.slides.stale()) d.media.apply();
     // Switching turned off (or nothing to watch any more): the slides-first layout, if shown, goes at once.
-    if (!wanted() || !on(ppt().switchenable)) d.layouts.endSlidesFirst();
+    if (!wanted() || !ppt().switchenable) d.layouts.endSlidesFirst();
   };
 
   watch.on('log', (line: string) => d.log(`[slides] ${line}`));
   watch.on('stalled', (plan: SlidesPlan) => void d.media.slides.lost(plan));
   watch.on('change', (e: SlideEvent) => {
     const p = ppt();
-    if (d.mode4k || !on(p.switchenable) || !d.encoder.wanted) return;
-    const seconds = Number(p.switchduration) || 10;
-    const switched = d.layouts.showSlidesFirst(p.slidechannel || 'C', e.at + seconds * 1000);
+    if (d.mode4k || !p.switchenable || !d.encoder.wanted) return;
+    const seconds = p.switchduration;
+    const switched = d.layouts.showSlidesFirst(p.slidechannel, e.at + seconds * 1000);
     d.log(`slide switching: new slide (scene score ${e.scorePercent} %)${switched ? ', slides first' : ''} for ${seconds} s`);
   });
   watch.on('picture', (jpeg: Buffer, e: SlideEvent) => {
@@ -81,9 +79,9 @@ export function slideService(d: SlideServiceDeps) {
     watch.forget();
     d.layouts.endSlidesFirst();
   });
-  d.settings.onWritten((code, changed) => {
+  d.settings.onWritten((code, changed, v) => {
     if ((code === 'setting_ppt' || code === 'setting_video_input') && changed.length) reconcile();
-    if (code === 'setting_ppt' && !pushEnabled()) for (const listener of [...listeners]) listener(undefined);
+    if (code === 'setting_ppt' && (d.mode4k || !v.pushenable)) for (const listener of [...listeners]) listener(undefined);
   });
 
   return {

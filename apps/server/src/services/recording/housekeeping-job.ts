@@ -1,11 +1,14 @@
+import type { TypedSetting } from '@roomcast/contract';
 import { formatDateTime, type Job } from '../core/index.js';
 
 const DAY_MS = 86_400_000;
 const GB = 1024 ** 3;
 
+type CheckStorage = TypedSetting<'setting_check_storage'>;
+
 export interface HousekeepingDeps {
   /** The values of `setting_check_storage` now (enable, exectime, freesize, retention...). */
-  settings: () => Record<string, string>;
+  settings: () => CheckStorage;
   /** The device zone's offset in minutes: the times of day are the device's. */
   zoneOffset: () => number;
   /**
@@ -23,8 +26,8 @@ export interface HousekeepingDeps {
 }
 
 /** Seconds since midnight of `HH:mm:ss`, or undefined. */
-function timeOfDay(text: string | undefined): number | undefined {
-  const m = /^(\d{2}):(\d{2}):(\d{2})$/.exec(text ?? '');
+function timeOfDay(text: string): number | undefined {
+  const m = /^(\d{2}):(\d{2}):(\d{2})$/.exec(text);
   if (!m) return undefined;
   const [h, mi, s] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return h < 24 && mi < 60 && s < 60 ? h * 3600 + mi * 60 + s : undefined;
@@ -41,8 +44,8 @@ export function nextTimeOfDay(from: number, seconds: number, offsetMin: number):
 interface Task {
   name: 'auto clear' | 'retention';
   /** On, and its time of day (seconds), from the settings now. */
-  plan: (v: Record<string, string>) => number | undefined;
-  act: (now: number, v: Record<string, string>) => Promise<void>;
+  plan: (v: CheckStorage) => number | undefined;
+  act: (now: number, v: CheckStorage) => Promise<void>;
   key?: string;
   due?: number;
 }
@@ -69,9 +72,8 @@ export function housekeepingJob(d: HousekeepingDeps): Job {
     }
   };
 
-  const autoClear = async (v: Record<string, string>) => {
-    const limitGb = Number(v.freesize);
-    if (!(limitGb > 0)) return;
+  const autoClear = async (v: CheckStorage) => {
+    const limitGb = v.freesize;
     const limit = limitGb * GB;
     let free = await d.freeBytes();
     if (free === undefined) {
@@ -86,9 +88,8 @@ export function housekeepingJob(d: HousekeepingDeps): Job {
     d.oplog(`auto clear: free space ${(free / GB).toFixed(2)} GB is still below ${limitGb} GB; no other recording may be deleted`);
   };
 
-  const retention = async (now: number, v: Record<string, string>) => {
-    const days = Number(v.retentiondays);
-    if (!(days > 0)) return;
+  const retention = async (now: number, v: CheckStorage) => {
+    const days = v.retentiondays;
     const before = formatDateTime(now - days * DAY_MS, d.zoneOffset());
     for (const { id } of d.candidates(before)) tryRemove(id, `retention (older than ${days} days)`);
   };
@@ -96,12 +97,12 @@ export function housekeepingJob(d: HousekeepingDeps): Job {
   const tasks: Task[] = [
     {
       name: 'auto clear',
-      plan: (v) => (v.enable === 'true' ? timeOfDay(v.exectime) : undefined),
+      plan: (v) => (v.enable ? timeOfDay(v.exectime) : undefined),
       act: (_now, v) => autoClear(v),
     },
     {
       name: 'retention',
-      plan: (v) => (v.retentionenable === 'true' ? timeOfDay(v.retentionexectime) : undefined),
+      plan: (v) => (v.retentionenable ? timeOfDay(v.retentionexectime) : undefined),
       act: retention,
     },
   ];

@@ -132,7 +132,7 @@ export function createRecording(
       recording.checksJob,
       // Auto clear and retention (setting_check_storage), through the same deletion as removerecord.
       housekeepingJob({
-        settings: () => settings.raw('setting_check_storage'),
+        settings: () => settings.typed('setting_check_storage'),
         zoneOffset,
         candidates: (before) => repos.recordings.oldestUnshared(before),
         remove: (id) => files.removeRecordingBySystem(id),

@@ -9,6 +9,14 @@ import { channelCodeOf, HD_CHANNEL } from '@roomcast/contract';
 import type { PartLimits, RecordedStream } from '../../media/recording-session.js';
 import type { RecordingDeps } from './recording-deps.js';
 
+/** resource_vi0..vi4 → channels A..E recorded on their own as CH1..CH5 (+ CHnS, the sub picture). */
+const ISO_CHANNELS = [
+  ['A', 'resource_vi0_enable'],
+  ['B', 'resource_vi1_enable'],
+  ['C', 'resource_vi2_enable'],
+  ['D', 'resource_vi3_enable'],
+  ['E', 'resource_vi4_enable'],
+] as const;
 const SEGMENTATION = { smooth: { maxPartMs: 3600_000, maxPartBytes: 2e9 }, advanced: { maxPartMs: 4 * 3600_000, maxPartBytes: 3.8e9 } };
 
 /** `{root}/recordings/{stamp}`; a recording started within the same second as the previous one gets a folder of its own (…-2). */
@@ -22,21 +30,20 @@ export function newRecordingFolder(d: Pick<RecordingDeps, 'repos'>, root: string
 
 /** The streams to record; starts the ISO encodes they need. */
 export function recordedStreams(d: Pick<RecordingDeps, 'settings' | 'encoder' | 'ensureIso'>): RecordedStream[] {
-  const save = d.settings.raw('setting_advance_media_save');
+  const save = d.settings.typed('setting_advance_media_save');
   const streams: RecordedStream[] = [{ code: 'HD', channel: HD_CHANNEL, fanout: d.encoder.hd }];
-  if (save.movie_low_enable !== 'false') streams.push({ code: 'SD', channel: 11, fanout: d.encoder.sd });
-  // resource_vi0..vi4 → channels A..E recorded on their own as CH1..CH5 (+ CHnS, the sub picture).
-  const isoLetters = ['A', 'B', 'C', 'D', 'E'].filter((_, i) => save[`resource_vi${i}_enable`] === 'true');
+  if (save.movie_low_enable) streams.push({ code: 'SD', channel: 11, fanout: d.encoder.sd });
+  const isoLetters = ISO_CHANNELS.filter(([, key]) => save[key]).map(([letter]) => letter);
   for (const { letter, encoder } of d.ensureIso(isoLetters)) {
     const n = letter.charCodeAt(0) - 64;
     streams.push({ code: `CH${n}`, channel: channelCodeOf(`CH${n}`)!, fanout: encoder.hd });
-    if (save.movie_low_enable !== 'false') streams.push({ code: `CH${n}S`, channel: channelCodeOf(`CH${n}S`)!, fanout: encoder.sd });
+    if (save.movie_low_enable) streams.push({ code: `CH${n}S`, channel: channelCodeOf(`CH${n}S`)!, fanout: encoder.sd });
   }
   return streams;
 }
 
 /** When a part ends and the next begins: the segmentation mode's limits, or the configured override (tests). */
 export function partLimits(d: Pick<RecordingDeps, 'settings' | 'partLimitOverrideMs'>): PartLimits {
-  const mode = d.settings.raw('setting_segmentation').mode === 'advanced' ? 'advanced' : 'smooth';
+  const mode = d.settings.typed('setting_segmentation').mode;
   return d.partLimitOverrideMs ? { maxPartMs: d.partLimitOverrideMs, maxPartBytes: Number.MAX_SAFE_INTEGER } : SEGMENTATION[mode];
 }

@@ -4,7 +4,7 @@ import { formatDateTime, zoneOffsetMinutes, type Clock, type DeviceClock } from 
 import { settingsService, type SettingsService } from './settings-service.js';
 import { loadWebConfig } from './webconfig-service.js';
 
-export type { SettingsService, WriteGuard, WriteListener } from './settings-service.js';
+export type { SettingsService, WriteCodeListener, WriteGuard, WriteListener, Written } from './settings-service.js';
 
 export interface SettingsDeps {
   repos: Repositories;

@@ -1,4 +1,13 @@
-import { applyWrite, NORMAL_MODE, readableValues, SETTINGS, type SettingCode, type SettingContext } from '@roomcast/contract';
+import {
+  applyWrite,
+  NORMAL_MODE,
+  readableValues,
+  SETTINGS,
+  typedSetting,
+  type SettingCode,
+  type SettingContext,
+  type TypedSetting,
+} from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import { Fail } from '../core/index.js';
 import { hashPassword } from '../core/index.js';
@@ -18,8 +27,21 @@ export type LiveValues = Partial<Record<SettingCode, () => Record<string, string
  * cannot change before the write lands.
  */
 export type WriteGuard = (code: SettingCode, changed: readonly string[], values: Readonly<Record<string, string>>) => void;
-/** Told after a write was stored, with the keys it changed per code. */
-export type WriteListener = (code: SettingCode, changed: readonly string[]) => void;
+/**
+ * What a listener is told of one code after a write was stored: the code, the keys whose value changed and the
+ * code's new values, typed (`TypedSetting`). One tuple per code, so testing `code` narrows `values`.
+ */
+export type Written = { [C in SettingCode]: [code: C, changed: readonly string[], values: TypedSetting<C>] }[SettingCode];
+/**
+ * Told after a write was stored, once per code written (changed or not), e.g.
+ * `onWritten((code, changed, v) => { if (code === 'setting_ntp' && changed.length) apply(v.enable, v.server); })`.
+ */
+export type WriteListener = (...written: Written) => void;
+/**
+ * A listener that needs only the code and the changed keys: TypeScript does not take a function of fewer parameters
+ * for a rest parameter of a union of tuples, so `onWritten` has an overload for it.
+ */
+export type WriteCodeListener = (code: SettingCode, changed: readonly string[]) => void;
 
 /**
  * Settings over the contract's definitions: validated all-or-nothing writes, defaults where never written. `ctx`:
@@ -27,8 +49,17 @@ export type WriteListener = (code: SettingCode, changed: readonly string[]) => v
  */
 export function settingsService(repos: Repositories, live: LiveValues = {}, ctx: SettingContext = NORMAL_MODE) {
   const values = (code: SettingCode) => ({ ...readableValues(code, repos.settings.read(code), ctx), ...live[code]?.() });
+  const typed = <C extends SettingCode>(code: C): TypedSetting<C> =>
+    typedSetting(code, { ...repos.settings.read(code), ...live[code]?.() }, ctx);
   const guards: WriteGuard[] = [];
   const listeners: WriteListener[] = [];
+  /** Where another domain learns of stored changes (see `WriteListener`). */
+  function onWritten(listener: WriteListener): void;
+  function onWritten(listener: WriteCodeListener): void;
+  function onWritten(listener: WriteListener | WriteCodeListener): void {
+    // A code-only listener is one that ignores the values: called with them, it reads what it declares.
+    listeners.push(listener as WriteListener);
+  }
   const listed = (code: SettingCode, keys?: string[]): KeyValue[] =>
     Object.entries(values(code))
       .filter(([k]) => !keys?.length || keys.includes(k))
@@ -40,6 +71,11 @@ export function settingsService(repos: Repositories, live: LiveValues = {}, ctx:
       ...repos.settings.read(code),
       ...live[code]?.(),
     }),
+    /**
+     * Values for the service's own use, typed by the contract (`typed('setting_ntp').enable` is a boolean): stored
+     * and computed values over the mode's defaults, an invalid one replaced by its default, secrets as stored.
+     */
+    typed,
     read: (code: SettingCode, keys?: string[]) => listed(code, keys),
     /** Validates every section first; writes all of them in one transaction or none. Returns the changed keys per code. */
     async write(sections: { code: SettingCode; data: KeyValue[] }[]) {
@@ -80,13 +116,16 @@ export function settingsService(repos: Repositories, live: LiveValues = {}, ctx:
       }
       for (const w of writes) for (const guard of guards) guard(w.code, w.changed, w.values);
       repos.settings.writeAll(writes);
-      for (const w of writes) for (const listener of listeners) listener(w.code, w.changed);
+      for (const w of writes) {
+        // The tuple of one code: `typed(w.code)` is that code's values, which TypeScript cannot pair with a union code.
+        const written = [w.code, w.changed, typed(w.code)] as Written;
+        for (const listener of listeners) listener(...written);
+      }
       return writes.map((w) => w.code);
     },
     /** Where another domain refuses some writes (see `WriteGuard`). */
     addWriteGuard: (guard: WriteGuard) => void guards.push(guard),
-    /** Where another domain learns of stored changes (see `WriteListener`). */
-    onWritten: (listener: WriteListener) => void listeners.push(listener),
+    onWritten,
     has: (code: string): code is SettingCode => Object.hasOwn(SETTINGS, code),
   };
 }

@@ -1,4 +1,4 @@
-import { applyWrite } from '@roomcast/contract';
+import { applyWrite, typedSetting } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { SessionUser } from '../access/index.js';
 import { Fail, type DeviceClock } from '../core/index.js';
@@ -42,7 +42,7 @@ export function ftpService(d: FtpServiceDeps) {
     async test(data: { key: string; value: string }[]): Promise<{ greeting: string; folder: string }> {
       const result = applyWrite(CODE, d.settings.raw(CODE), data);
       if (!result.ok) throw Fail.of('settingInvalid', result.issues.map((i) => i.message).join('; '));
-      const c = ftpConfigOf(result.values);
+      const c = ftpConfigOf(typedSetting(CODE, result.values));
       if (!c.host) throw Fail.of('ftpHostMissing');
       try {
         return await d.ftp.probe(c);

@@ -64,7 +64,7 @@ export function createSync(
     clock,
     device,
     zoneOffset,
-    values: () => settings.raw('setting_advance_ftp'),
+    values: () => settings.typed('setting_advance_ftp'),
     resolveFile,
     relativeOf: (abs) => d.storage.relativeOf(abs),
     knownHosts: knownHosts(config.dataDir),

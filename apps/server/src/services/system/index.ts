@@ -91,7 +91,7 @@ export function createSystem(
   });
   networkService({ settings, host: d.host.network, oplog: oplog.system, log });
   const repair = autoRepair({
-    settings: () => settings.raw('setting_autorepair'),
+    settings: () => settings.typed('setting_autorepair'),
     zoneOffset,
     device,
     busy: () => recording() || room.state.pending || room.state.scanning,

@@ -27,41 +27,44 @@ const isTarget = (t: string): t is ShareTarget => Object.hasOwn(CODES, t);
 export function cloudTargets(d: { settings: SettingsService; cloudShare: boolean; urls: CloudUrls; chunkBytes?: number }) {
   const cache = new Map<ShareTarget, { key: string; client: CloudClient }>();
 
-  const build = (target: ShareTarget, v: Record<string, string>): CloudClient =>
-    target === 'google'
-      ? googleDriveClient({
-          clientId: v.clientid,
-          clientSecret: v.clientsecret,
-          refreshToken: v.refreshtoken,
-          folder: v.path,
-          oauthUrl: d.urls.googleOauth,
-          apiUrl: d.urls.googleApi,
-          chunkBytes: d.chunkBytes,
-        })
-      : dropboxClient({
-          accessToken: v.accesstoken || undefined,
-          appKey: v.appkey || undefined,
-          appSecret: v.appsecret || undefined,
-          refreshToken: v.appkey ? v.refreshtoken || undefined : undefined,
-          folder: v.path,
-          apiUrl: d.urls.dropboxApi,
-          contentUrl: d.urls.dropboxContent,
-          chunkBytes: d.chunkBytes,
-        });
+  function build(target: ShareTarget): CloudClient {
+    if (target === 'google') {
+      const v = d.settings.typed('setting_cloud_google');
+      return googleDriveClient({
+        clientId: v.clientid,
+        clientSecret: v.clientsecret,
+        refreshToken: v.refreshtoken,
+        folder: v.path,
+        oauthUrl: d.urls.googleOauth,
+        apiUrl: d.urls.googleApi,
+        chunkBytes: d.chunkBytes,
+      });
+    }
+    const v = d.settings.typed('setting_cloud_dropbox');
+    return dropboxClient({
+      accessToken: v.accesstoken || undefined,
+      appKey: v.appkey || undefined,
+      appSecret: v.appsecret || undefined,
+      refreshToken: v.appkey ? v.refreshtoken || undefined : undefined,
+      folder: v.path,
+      apiUrl: d.urls.dropboxApi,
+      contentUrl: d.urls.dropboxContent,
+      chunkBytes: d.chunkBytes,
+    });
+  }
 
   // The web config's site.cloundShare turns sharing off as a whole (spec §2); each provider has its switch.
-  const enabled = (target: ShareTarget) => d.cloudShare && d.settings.raw(CODES[target]).enable === 'true';
+  const enabled = (target: ShareTarget) => d.cloudShare && d.settings.typed(CODES[target]).enable;
 
   /** The client of an enabled target; `shareProviderDisabled` otherwise. */
   function clientFor(target: string): CloudClient {
     if (!d.cloudShare) throw Fail.of('cloudShareOff');
     if (!isTarget(target)) throw Fail.of('shareProviderDisabled', target);
     if (!enabled(target)) throw Fail.of('shareProviderDisabled', TARGET_LABELS[target]);
-    const values = d.settings.raw(CODES[target]);
-    const key = JSON.stringify(values);
+    const key = JSON.stringify(d.settings.typed(CODES[target]));
     const kept = cache.get(target);
     if (kept?.key === key) return kept.client;
-    const client = build(target, values);
+    const client = build(target);
     cache.set(target, { key, client });
     return client;
   }

@@ -1,7 +1,9 @@
+import type { TypedSetting } from '@roomcast/contract';
 import { secondsOfDay, type UploadWindow } from './upload-window.js';
 
-export type UploadModel = 'all' | 'folderandvideo' | 'videoonly';
-export type FtpProtocol = 'ftp' | 'ftps' | 'sftp' | 'scp';
+type FtpSetting = TypedSetting<'setting_advance_ftp'>;
+export type UploadModel = FtpSetting['uploadmodel'];
+export type FtpProtocol = FtpSetting['protocol'];
 
 /** `setting_advance_ftp` as the upload target uses it. */
 export interface FtpConfig {
@@ -18,20 +20,17 @@ export interface FtpConfig {
   window?: UploadWindow;
 }
 
-export function ftpConfigOf(v: Record<string, string>): FtpConfig {
-  const protocol = (['ftp', 'ftps', 'sftp', 'scp'] as const).find((p) => p === v.protocol) ?? 'ftp';
-  const model = (['all', 'folderandvideo', 'videoonly'] as const).find((m) => m === v.uploadmodel) ?? 'all';
+export function ftpConfigOf(v: FtpSetting): FtpConfig {
   return {
-    enable: v.enable === 'true',
-    protocol,
-    host: v.host ?? '',
-    port: Number(v.port) || (protocol === 'sftp' || protocol === 'scp' ? 22 : 21),
-    username: v.username ?? '',
-    password: v.password ?? '',
-    path: v.path ?? '',
-    uploadmodel: model,
-    window:
-      v.timeenable === 'true' ? { begin: secondsOfDay(v.timebegin ?? '00:00:00'), end: secondsOfDay(v.timeend ?? '23:59:59') } : undefined,
+    enable: v.enable,
+    protocol: v.protocol,
+    host: v.host,
+    port: v.port,
+    username: v.username,
+    password: v.password,
+    path: v.path,
+    uploadmodel: v.uploadmodel,
+    window: v.timeenable ? { begin: secondsOfDay(v.timebegin), end: secondsOfDay(v.timeend) } : undefined,
   };
 }
 

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ConnectionOptions } from 'node:tls';
+import type { TypedSetting } from '@roomcast/contract';
 import type { Repositories } from '../../../db/repositories/index.js';
 import type { TransferRow } from '../../../db/repositories/transfers-repository.js';
 import { Fail, type Clock, type DeviceClock } from '../../core/index.js';
@@ -25,7 +26,7 @@ export interface FtpTargetDeps {
   /** The device zone's offset in minutes (the upload window is in device time). */
   zoneOffset: () => number;
   /** `setting_advance_ftp` now. */
-  values: () => Record<string, string>;
+  values: () => TypedSetting<'setting_advance_ftp'>;
   resolveFile: ResolveFile;
   /** The storage-relative path of an absolute file (undefined outside the recording storage). */
   relativeOf: (abs: string) => string | undefined;

@@ -48,7 +48,7 @@ export function createMediaServer(
   { repos, clock, device, settings, zoneOffset, room, log, oplog, replan, config: { port, opencastPollMs } }: MediaServerShared,
   d: MediaServerDeps,
 ) {
-  const config = () => opencastConfigOf(settings.raw('setting_media_server'), settings.raw('setting_room').name ?? '');
+  const config = () => opencastConfigOf(settings.typed('setting_media_server'), settings.typed('setting_room').name);
   const agent = opencastAgent({
     repos,
     clock,

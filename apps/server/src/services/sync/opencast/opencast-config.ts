@@ -1,4 +1,4 @@
-import { parseFlavors, type FlavorPair } from '@roomcast/contract';
+import { parseFlavors, SETTINGS, type FlavorPair, type TypedSetting } from '@roomcast/contract';
 
 /** `setting_media_server` as the agent uses it. */
 export interface OpencastConfig {
@@ -22,16 +22,17 @@ export function agentNameOf(roomName: string): string {
   return name || 'roomcast';
 }
 
-export function opencastConfigOf(v: Record<string, string>, roomName: string): OpencastConfig {
+export function opencastConfigOf(v: TypedSetting<'setting_media_server'>, roomName: string): OpencastConfig {
   return {
-    enable: v.enable === 'true' && Boolean(v.url),
-    url: v.url ?? '',
-    username: v.username ?? '',
-    password: v.password ?? '',
+    enable: v.enable && Boolean(v.url),
+    url: v.url,
+    username: v.username,
+    password: v.password,
     agentName: v.agentname || agentNameOf(roomName),
-    workflow: v.workflow || 'schedule-and-upload',
-    schedules: v.schedules !== 'false',
-    flavors: parseFlavors(v.flavors ?? ''),
+    // "" is a valid value that falls back to the contract's default workflow.
+    workflow: v.workflow || SETTINGS.setting_media_server.keys.workflow.default,
+    schedules: v.schedules,
+    flavors: parseFlavors(v.flavors),
   };
 }
 

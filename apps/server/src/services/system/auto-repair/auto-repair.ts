@@ -1,4 +1,4 @@
-import type { AutoRepairRun } from '@roomcast/contract';
+import type { AutoRepairRun, TypedSetting } from '@roomcast/contract';
 import type { DeviceClock, Job } from '../../core/index.js';
 import { repairStateFile, type RepairState } from './auto-repair-state.js';
 import { repairSteps, type RepairStepsDeps } from './auto-repair-steps.js';
@@ -6,7 +6,7 @@ import { repairWindow, type RepairWindow } from './auto-repair-window.js';
 
 export interface AutoRepairDeps extends Omit<RepairStepsDeps, 'note'> {
   /** `setting_autorepair` now (enable, starttime, endtime, reboot). */
-  settings: () => Record<string, string>;
+  settings: () => TypedSetting<'setting_autorepair'>;
   /** The device zone's offset in minutes: the window is device-local. */
   zoneOffset: () => number;
   device: DeviceClock;
@@ -37,10 +37,10 @@ export function autoRepair(d: AutoRepairDeps) {
   /** The window a recording holds the repair back in (its wait has been logged). */
   let waiting: RepairWindow | undefined;
 
-  const enabled = () => d.settings().enable === 'true';
+  const enabled = () => d.settings().enable;
   const windowAt = (now: number) => {
     const v = d.settings();
-    return repairWindow(v.starttime ?? '', v.endtime ?? '', d.zoneOffset(), now);
+    return repairWindow(v.starttime, v.endtime, d.zoneOffset(), now);
   };
   /** Once a day: a window is due when it starts on a later device-local day than the last one taken (a window moved within a day does not run twice). */
   const dayOf = (ms: number) => Math.floor((ms + d.zoneOffset() * 60_000) / DAY_MS);
@@ -79,9 +79,9 @@ export function autoRepair(d: AutoRepairDeps) {
     save();
     const started = d.device.now();
     const v = d.settings();
-    note(`started (window ${v.starttime}-${v.endtime}${v.reboot === 'true' ? ', reboot after repair' : ''})`);
+    note(`started (window ${v.starttime}-${v.endtime}${v.reboot ? ', reboot after repair' : ''})`);
     try {
-      const report = await repairSteps({ db: d.db, scan: d.scan, recording: d.recording, note }, v.reboot === 'true');
+      const report = await repairSteps({ db: d.db, scan: d.scan, recording: d.recording, note }, v.reboot);
       const run: AutoRepairRun = {
         start: d.device.format(started),
         end: d.device.format(d.device.now()),

@@ -1,3 +1,4 @@
+import type { TypedSetting } from '@roomcast/contract';
 import type { HostClock } from '../../../host/clock.js';
 import type { SntpReading } from '../../../host/sntp.js';
 import { Fail, periodicJob, type Clock, type Job } from '../../core/index.js';
@@ -41,8 +42,8 @@ const signed = (ms: number) => `${ms >= 0 ? '+' : '−'}${Math.abs(ms)} ms`;
  * syncs every `pollMs` while NTP is enabled, as timesyncd does on a host.
  */
 export function deviceTime(d: DeviceTimeDeps) {
-  const ntp = () => d.settings.raw('setting_ntp');
-  const ntpEnabled = () => ntp().enable === 'true';
+  const ntp = () => d.settings.typed('setting_ntp');
+  const ntpEnabled = () => ntp().enable;
 
   async function setClock(text: string): Promise<void> {
     const target = parseDeviceTime(text, d.zoneOffset());
@@ -59,11 +60,10 @@ export function deviceTime(d: DeviceTimeDeps) {
     await d.settings.write([{ code: 'setting_datetime', data: [{ key: 'current', value: '' }] }]);
   }
 
-  async function applyNtp(): Promise<void> {
-    const { enable, server = '' } = ntp();
+  async function applyNtp({ enable, server }: TypedSetting<'setting_ntp'>): Promise<void> {
     try {
-      await d.host.applyNtp(enable === 'true', server);
-      d.log(`NTP ${enable === 'true' ? `on, server ${server}` : 'off'}`);
+      await d.host.applyNtp(enable, server);
+      d.log(`NTP ${enable ? `on, server ${server}` : 'off'}`);
     } catch (err) {
       d.oplog(`Applying the NTP setting failed: ${(err as Error).message}`);
     }
@@ -78,13 +78,13 @@ export function deviceTime(d: DeviceTimeDeps) {
     if (ntpEnabled()) throw Fail.of('clockUnderNtp');
     written = values.current;
   });
-  d.settings.onWritten((code, changed) => {
+  d.settings.onWritten((code, changed, v) => {
     if (code === 'setting_datetime' && changed.includes('current') && written) {
       const text = written;
       written = undefined;
       void setClock(text);
     }
-    if (code === 'setting_ntp' && changed.length) void applyNtp();
+    if (code === 'setting_ntp' && changed.length) void applyNtp(v);
     if (code === 'setting_datetime' && changed.includes('zone')) d.clockMoved?.();
   });
 
@@ -93,7 +93,7 @@ export function deviceTime(d: DeviceTimeDeps) {
    * operation-log line of `syncntp` or the ntp task (the sandbox's periodic sync leaves it in the service log).
    */
   async function syncNow(): Promise<string> {
-    const server = (ntp().server ?? '').trim();
+    const server = ntp().server;
     if (!server) throw Fail.of('ntpServerMissing');
     let reading: SntpReading;
     try {

@@ -14,17 +14,9 @@ export interface NetworkServiceDeps {
  * (`real*`) are read by the settings domain from the same adapter.
  */
 export function networkService(d: NetworkServiceDeps): void {
-  d.settings.onWritten((code, changed) => {
+  d.settings.onWritten((code, changed, v) => {
     if (code !== 'setting_system_network' || changed.length === 0) return;
-    const v = d.settings.raw('setting_system_network');
-    const config: NetworkConfig = {
-      dhcp: v.dhcp !== 'false',
-      ip: v.ip ?? '',
-      netmask: v.netmask ?? '',
-      gateway: v.gateway ?? '',
-      dns: v.dns ?? '',
-      mac: v.mac ?? '',
-    };
+    const config: NetworkConfig = { dhcp: v.dhcp, ip: v.ip, netmask: v.netmask, gateway: v.gateway, dns: v.dns, mac: v.mac };
     d.host.apply(config).then(
       () => d.log(`network: ${config.dhcp ? 'DHCP' : `static ${config.ip}/${config.netmask}`} saved for the next boot`),
       (err: Error) => d.oplog(`Applying the network settings failed: ${err.message}`),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@roomcast/contract';
+import { MESSAGES, settingEntries, type TypedSetting } from '@roomcast/contract';
 import type { LoginThrottle, SessionService, SessionUser } from '../../access/index.js';
 import { Fail, verifyPassword } from '../../core/index.js';
 import type { SettingsService } from '../../settings/index.js';
@@ -17,17 +17,17 @@ export interface ScreenLockDeps {
  * keeps the lock and refuses the calls of a locked session (api/register.ts).
  */
 export function screenLock(d: ScreenLockDeps) {
-  const stored = () => d.settings.raw('setting_lockscreen');
-  const enabledIn = (v: Record<string, string>) => v.enable === 'true' && v.password !== '';
+  const stored = () => d.settings.typed('setting_lockscreen');
+  const enabledIn = (v: TypedSetting<'setting_lockscreen'>) => v.enable && v.password !== '';
   // Turning the lock off frees every locked session: there is nothing left to unlock them with.
-  d.settings.onWritten((code) => {
-    if (code === 'setting_lockscreen' && !enabledIn(stored())) d.sessions.unlockAll();
+  d.settings.onWritten((code, _changed, v) => {
+    if (code === 'setting_lockscreen' && !enabledIn(v)) d.sessions.unlockAll();
   });
   return {
     /** lockscreenstate: whether the lock is on, its idle time, and whether this session is locked. */
     state(who: SessionUser) {
       const v = stored();
-      return { enabled: enabledIn(v), idleminutes: Number(v.idleminutes) || 0, locked: who.locked === true };
+      return { enabled: enabledIn(v), idleminutes: v.idleminutes, locked: who.locked === true };
     },
 
     /** lockscreen: locks the caller's session; the idle time, for the operation log. */
@@ -35,7 +35,7 @@ export function screenLock(d: ScreenLockDeps) {
       const v = stored();
       if (!enabledIn(v)) throw Fail.of('lockScreenNotSet');
       d.sessions.lock(who.sessionId);
-      return Number(v.idleminutes) || 0;
+      return v.idleminutes;
     },
 
     /** unlockscreen: the password against the stored hash, throttled like login. */
@@ -44,7 +44,7 @@ export function screenLock(d: ScreenLockDeps) {
       if (d.throttle.isLocked(keys)) throw new Fail(MESSAGES.loginThrottled, 429);
       const v = stored();
       if (enabledIn(v)) {
-        if (!(await verifyPassword(v.password ?? '', password))) {
+        if (!(await verifyPassword(v.password, password))) {
           d.throttle.recordFailure(keys);
           throw Fail.of('lockPasswordWrong');
         }
@@ -56,11 +56,7 @@ export function screenLock(d: ScreenLockDeps) {
 
     /** setlockscreen: the password (hashed by the settings service) and the lock on; the idle time when given. */
     async set(password: string, idleminutes?: number): Promise<void> {
-      const data = [
-        { key: 'enable', value: 'true' },
-        { key: 'password', value: password },
-        ...(idleminutes === undefined ? [] : [{ key: 'idleminutes', value: String(idleminutes) }]),
-      ];
+      const data = settingEntries('setting_lockscreen', { enable: true, password, idleminutes });
       await d.settings.write([{ code: 'setting_lockscreen', data }]);
     },
   };
