@@ -1,3 +1,4 @@
+import type { TypedSetting } from '@roomcast/contract';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { audioOutput } from './audio-output.js';
 import { Encoder } from './encoder.js';
 import type { EncoderPlan, TransitionPlan } from './encoder-args.js';
 import { type EngineDemand, IDLE_DEMAND } from './engine-demand.js';
-import { defaultLayout, planFromSettings, sourceFor } from './plan-from-settings.js';
+import { channelValue, defaultLayout, planFromSettings, sourceFor } from './plan-from-settings.js';
 import { deviceTz } from './device-tz.js';
 import { readLogo } from './logo-file.js';
 import { PicturePreview, PREVIEW_WIDTH, previewStream } from './preview.js';
@@ -21,22 +22,21 @@ export const FONT_FILES: Record<string, string> = {
   arial: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
 };
 
-type Values = Record<string, string>;
 /** How often lost RTSP sources are probed while the picture is encoded. */
 export const LOST_SOURCE_POLL_MS = 5000;
+type MediaCode =
+  | 'setting_video_input'
+  | 'setting_audio_input'
+  | 'setting_rec_video_codec'
+  | 'setting_rec_audio_codec'
+  | 'setting_osd'
+  | 'setting_video_layout'
+  | 'setting_advance_media_save'
+  | 'setting_layout_animate'
+  | 'setting_general_output';
 export interface MediaSettings {
-  read(
-    code:
-      | 'setting_video_input'
-      | 'setting_audio_input'
-      | 'setting_rec_video_codec'
-      | 'setting_rec_audio_codec'
-      | 'setting_osd'
-      | 'setting_video_layout'
-      | 'setting_advance_media_save'
-      | 'setting_layout_animate'
-      | 'setting_general_output',
-  ): Values;
+  /** A code's values as the contract types them (its defaults included): read at every plan, so a save is used at once. */
+  typed<C extends MediaCode>(code: C): TypedSetting<C>;
   /** The device zone (minutes east of UTC) and the device clock's offset from the machine's: the burnt-in clock's TZ. */
   deviceTime?(): DeviceTime;
 }
@@ -68,7 +68,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     }
   };
   const rtspUrls = () => {
-    const video = settings.read('setting_video_input');
+    const video = settings.typed('setting_video_input') as Record<string, string>;
     return Object.fromEntries(
       ['A', 'B', 'C', 'D', 'E', 'F']
         .filter((l) => video[`channel${l}`] === 'rtsp' && video[`rtspURL${l}`])
@@ -110,19 +110,19 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
    */
   const plan = (composite = true): EncoderPlan => {
     mkdirSync(runDir, { recursive: true });
-    const osd = settings.read('setting_osd');
+    const osd = settings.typed('setting_osd');
     const textFile = join(runDir, 'osd-text.txt');
-    writeFileSync(textFile, osd.textcontent ?? '');
-    const video = settings.read('setting_video_input');
-    const save = settings.read('setting_advance_media_save');
+    writeFileSync(textFile, osd.textcontent);
+    const video = settings.typed('setting_video_input');
+    const save = settings.typed('setting_advance_media_save');
     const p = planFromSettings({
       video,
-      codec: settings.read('setting_rec_video_codec'),
-      audio: settings.read('setting_rec_audio_codec'),
-      audioInput: settings.read('setting_audio_input'),
+      codec: settings.typed('setting_rec_video_codec'),
+      audio: settings.typed('setting_rec_audio_codec'),
+      audioInput: settings.typed('setting_audio_input'),
       osd,
-      fit: settings.read('setting_video_layout'),
-      save: composite && demand.sd ? { ...save, movie_low_enable: 'true' } : save,
+      fit: settings.typed('setting_video_layout'),
+      save: composite && demand.sd ? { ...save, movie_low_enable: true } : save,
       layout: demand.layout ?? defaultLayout(video),
       devices: devices(),
       fontFiles: FONT_FILES,
@@ -147,7 +147,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
   /** setting_layout_animate as a transition from the picture shown now; none when the layout is the same. */
   const transitionFrom = (from: EncoderPlan['layout'] | undefined, to: EncoderPlan['layout']): TransitionPlan | undefined => {
     if (!from || JSON.stringify(from) === JSON.stringify(to)) return undefined;
-    const animate = settings.read('setting_layout_animate');
+    const animate = settings.typed('setting_layout_animate');
     // Type 0 ("null") and an unknown type are cuts.
     const effect = LAYOUT_ANIMATIONS[Number(animate.type)];
     if (!effect) return undefined;
@@ -172,7 +172,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
   /** The programme sound on the HDMI audio output device (sources.json `hdmiaudioout`) while the setting is on. */
   const audioOut = audioOutput(
     encoder,
-    () => (settings.read('setting_general_output').hdmiaudiooutput === 'true' ? devices().hdmiaudioout || undefined : undefined),
+    () => (settings.typed('setting_general_output').hdmiaudiooutput ? devices().hdmiaudioout || undefined : undefined),
     log,
   );
   encoder.on('exit', () => preview.invalidate());
@@ -279,8 +279,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
       /** Whether the running encode's branch is not the one it would have now (`apply` then re-plans it). */
       stale(): boolean {
         if (!encoder.running) return false;
-        const video = settings.read('setting_video_input');
-        const next = slidesNow((letter) => sourceFor(letter, video[`channel${letter}`] ?? '', video, devices()) !== undefined);
+        const video = settings.typed('setting_video_input');
+        const next = slidesNow((letter) => sourceFor(letter, channelValue(video, letter), video, devices()) !== undefined);
         return JSON.stringify(next) !== JSON.stringify(slidesEncoded);
       },
       /**

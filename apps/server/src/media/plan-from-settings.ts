@@ -1,15 +1,17 @@
+import type { TypedSetting } from '@roomcast/contract';
 import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-plan.js';
 import type { StoredLogo } from './logo-file.js';
 
-type Values = Record<string, string>;
+type VideoInput = TypedSetting<'setting_video_input'>;
+/** The settings the composite encode is made of, typed by the contract (its defaults included). */
 export interface PlanInputs {
-  video: Values;
-  codec: Values;
-  audio: Values;
-  audioInput: Values;
-  osd: Values;
-  fit: Values;
-  save: Values;
+  video: VideoInput;
+  codec: TypedSetting<'setting_rec_video_codec'>;
+  audio: TypedSetting<'setting_rec_audio_codec'>;
+  audioInput: TypedSetting<'setting_audio_input'>;
+  osd: TypedSetting<'setting_osd'>;
+  fit: TypedSetting<'setting_video_layout'>;
+  save: TypedSetting<'setting_advance_media_save'>;
   layout: { type: number; channeldata: string[] };
   /** Capture devices by source name (hdmi1, sdi2...), from the sources configuration. */
   devices: Record<string, string>;
@@ -33,10 +35,10 @@ const HEIGHTS: Record<string, [number, number]> = {
 };
 
 /** A channel's input: its capture device, its RTSP URL, or the synthetic stand-in when it has no device. */
-export function sourceFor(letter: string, value: string, video: Values, devices: Record<string, string>): SourceSpec | undefined {
+export function sourceFor(letter: string, value: string, video: VideoInput, devices: Record<string, string>): SourceSpec | undefined {
   if (!value) return undefined;
   if (value === 'rtsp') {
-    const url = video[`rtspURL${letter}`];
+    const url = (video as Record<string, string | undefined>)[`rtspURL${letter}`];
     return url ? { kind: 'rtsp', url } : undefined;
   }
   const device = devices[value];
@@ -61,25 +63,27 @@ const AUDIO_INPUTS: Record<string, { source: string; tone: number }> = {
   hdmi5: { source: 'hdmi5', tone: 880 },
 };
 
-export function audioSources(input: Values, devices: Record<string, string>): AudioSource[] {
+export function audioSources(input: TypedSetting<'setting_audio_input'>, devices: Record<string, string>): AudioSource[] {
   return Object.entries(AUDIO_INPUTS)
-    .filter(([key]) => input[key] === 'true')
+    .filter(([key]) => (input as Record<string, unknown>)[key] === true)
     .map(([name, a]) => (devices[a.source] ? { kind: 'alsa', device: devices[a.source]!, name } : { kind: 'tone', freq: a.tone, name }));
 }
 
-const num = (v: string | undefined, fallback: number) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : fallback);
+/** A channel's value (channelA..F) of the video inputs. */
+export const channelValue = (video: VideoInput, letter: string): string =>
+  String((video as Record<string, string | undefined>)[`channel${letter}`] ?? '');
 
 /** The composite encode the settings describe. */
 export function planFromSettings(i: PlanInputs): EncoderPlan {
-  const [width, height] = HEIGHTS[i.codec.main_quality ?? '1080'] ?? [1920, 1080];
+  const [width, height] = HEIGHTS[i.codec.main_quality] ?? [1920, 1080];
   const sources: Record<string, SourceSpec> = {};
   for (const letter of ['A', 'B', 'C', 'D', 'E', 'F']) {
-    let s = sourceFor(letter, i.video[`channel${letter}`] ?? '', i.video, i.devices);
+    let s = sourceFor(letter, channelValue(i.video, letter), i.video, i.devices);
     if (s?.kind === 'rtsp' && i.lost?.has(letter)) s = { kind: 'synthetic', label: `${letter} · NO SIGNAL`, color: '0x303030', tone: 0 };
     if (s) sources[letter] = s;
   }
-  const on = (k: string) => i.osd[k] === 'true';
-  const font = i.fontFiles[i.osd.fontname ?? 'arial'] ?? i.fontFiles.arial!;
+  const { osd } = i;
+  const font = i.fontFiles[osd.fontname] ?? i.fontFiles.arial!;
   return {
     width,
     height,
@@ -89,42 +93,41 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
     fit: i.fit.type === 'stretch' ? 'stretch' : 'equalratio',
     osd: {
       fontFile: font,
-      fontSize: num(i.osd.fontsize, 10),
-      fontColor: /^[0-9a-fA-F]{6}$/.test(i.osd.fontcolor ?? '') ? i.osd.fontcolor! : '000000',
-      datetime: on('enabledatetime') ? { x: num(i.osd.timex, 0), y: num(i.osd.timey, 0) } : undefined,
-      text: on('enabletext') && i.textFile ? { file: i.textFile, x: num(i.osd.textx, 0), y: num(i.osd.texty, 0) } : undefined,
+      fontSize: osd.fontsize,
+      fontColor: osd.fontcolor,
+      datetime: osd.enabledatetime ? { x: osd.timex, y: osd.timey } : undefined,
+      text: osd.enabletext && i.textFile ? { file: i.textFile, x: osd.textx, y: osd.texty } : undefined,
       logo:
-        on('enablelogo') && i.logo && num(i.osd.logowidth, 160) > 0 && num(i.osd.logoheight, 90) > 0
+        osd.enablelogo && i.logo && osd.logowidth > 0 && osd.logoheight > 0
           ? {
               file: i.logo.file,
               sourceWidth: i.logo.width,
               sourceHeight: i.logo.height,
-              width: num(i.osd.logowidth, 160),
-              height: num(i.osd.logoheight, 90),
-              x: num(i.osd.logox, 0),
-              y: num(i.osd.logoy, 0),
+              width: osd.logowidth,
+              height: osd.logoheight,
+              x: osd.logox,
+              y: osd.logoy,
             }
           : undefined,
     },
-    main: { bitrateK: num(i.codec.main_bitrate, 4000), rc: i.codec.main_streamtype === 'vbr' ? 'vbr' : 'cbr' },
-    sub:
-      i.save.movie_low_enable === 'false'
-        ? undefined
-        : { height: 360, bitrateK: num(i.codec.sub_bitrate, 500), rc: i.codec.sub_streamtype === 'vbr' ? 'vbr' : 'cbr' },
+    main: { bitrateK: Number(i.codec.main_bitrate), rc: i.codec.main_streamtype === 'vbr' ? 'vbr' : 'cbr' },
+    sub: i.save.movie_low_enable
+      ? { height: 360, bitrateK: Number(i.codec.sub_bitrate), rc: i.codec.sub_streamtype === 'vbr' ? 'vbr' : 'cbr' }
+      : undefined,
     // analog_volume 0-100: 50 is unity gain.
     audio: {
-      sampleRate: num(i.audio.samples, 48000),
-      bitrate: num(i.audio.bitrate, 128000),
+      sampleRate: Number(i.audio.samples),
+      bitrate: Number(i.audio.bitrate),
       inputs: audioSources(i.audioInput, i.devices),
-      gain: num(i.audioInput.analog_volume, 50) / 50,
+      gain: i.audioInput.analog_volume / 50,
     },
     preset: i.preset,
   };
 }
 
 /** The default layout for the configured channels: as many of A-C as are set. */
-export function defaultLayout(video: Values): { type: number; channeldata: string[] } {
-  const set = ['A', 'B', 'C'].filter((l) => video[`channel${l}`]);
+export function defaultLayout(video: VideoInput): { type: number; channeldata: string[] } {
+  const set = ['A', 'B', 'C'].filter((l) => channelValue(video, l));
   if (set.length >= 3) return { type: 9, channeldata: set.slice(0, 3) };
   if (set.length === 2) return { type: 3, channeldata: set };
   return { type: 0, channeldata: [set[0] ?? 'A'] };

@@ -92,7 +92,7 @@ export function createShared({
     config.dataDir,
     // The burnt-in clock shows device time: the device zone and the sandbox clock's offset (media/device-tz.ts).
     {
-      read: (code) => settings.settings.raw(code),
+      typed: (code) => settings.settings.typed(code),
       deviceTime: () => ({ zoneMinutes: settings.zoneOffset(), offsetMs: host.clock.offsetMs() }),
     },
     config.mediaPreset,

@@ -24,7 +24,7 @@ export function createLayout({ repos, room, media, settings, log, wake }: Layout
     room,
     (letter) => Boolean(settings.raw('setting_video_input')[`channel${letter}`]),
     wake,
-    () => defaultLayout(settings.raw('setting_video_input')),
+    () => defaultLayout(settings.typed('setting_video_input')),
   );
   const picture = pictureSettings({ room, media, settings });
   return {

@@ -22,16 +22,16 @@ commandValue(
         expect(readFileSync(join(t.dataDir, 'run', 'osd-text.txt'), 'utf8')).toBe(value);
         // The text never reaches the argv: the filtergraph only names the file.
         const argsWith = (text: string) => {
-          const raw = t.internals.settings.raw;
+          const typed = t.internals.settings.typed;
           return buildEncoderArgs(
             planFromSettings({
-              video: raw('setting_video_input'),
-              codec: raw('setting_rec_video_codec'),
-              audio: raw('setting_rec_audio_codec'),
-              audioInput: raw('setting_audio_input'),
-              osd: { ...raw('setting_osd'), enabletext: 'true', textcontent: text },
-              fit: raw('setting_video_layout'),
-              save: raw('setting_advance_media_save'),
+              video: typed('setting_video_input'),
+              codec: typed('setting_rec_video_codec'),
+              audio: typed('setting_rec_audio_codec'),
+              audioInput: typed('setting_audio_input'),
+              osd: { ...typed('setting_osd'), enabletext: true, textcontent: text },
+              fit: typed('setting_video_layout'),
+              save: typed('setting_advance_media_save'),
               layout: { type: 0, channeldata: ['A'] },
               devices: {},
               fontFiles: FONT_FILES,

@@ -9,16 +9,16 @@ import { commandValue, SHAPES, settingValue, type ProbeContext } from '../suppor
 
 /** The composite encoder's argv as the engine builds it from the stored settings, with `letter` as an RTSP channel. */
 function encoderArgsWithRtsp(ctx: ProbeContext, letter: string): string[] {
-  const raw = ctx.t.internals.settings.raw;
+  const typed = ctx.t.internals.settings.typed;
   return buildEncoderArgs(
     planFromSettings({
-      video: { ...raw('setting_video_input'), [`channel${letter}`]: 'rtsp' },
-      codec: raw('setting_rec_video_codec'),
-      audio: raw('setting_rec_audio_codec'),
-      audioInput: raw('setting_audio_input'),
-      osd: raw('setting_osd'),
-      fit: raw('setting_video_layout'),
-      save: raw('setting_advance_media_save'),
+      video: { ...typed('setting_video_input'), [`channel${letter}`]: 'rtsp' },
+      codec: typed('setting_rec_video_codec'),
+      audio: typed('setting_rec_audio_codec'),
+      audioInput: typed('setting_audio_input'),
+      osd: typed('setting_osd'),
+      fit: typed('setting_video_layout'),
+      save: typed('setting_advance_media_save'),
       layout: { type: 0, channeldata: [letter] },
       devices: {},
       fontFiles: FONT_FILES,
