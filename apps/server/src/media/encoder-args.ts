@@ -1,5 +1,6 @@
 import { LAYOUT_TYPES, type LayoutRect } from '@roomcast/contract';
 import { METER_KEY, PROGRAM_METER } from './audio-levels.js';
+import type { OsdFont } from './osd-fonts.js';
 import { slideBranchGraph, slideBranchOutputs, type SlidesPlan } from './slide-branch.js';
 import { SLIDES_FPS, slidesDraw, slidesInput } from './synthetic-slides.js';
 
@@ -80,8 +81,8 @@ export interface OsdPlan {
   fontSize: number;
   fontColor: string;
   datetime: { x: number; y: number } | undefined;
-  /** A file holding the overlay text (drawtext reads it: no filter escaping of user text). */
-  text: { file: string; x: number; y: number } | undefined;
+  /** A file holding the overlay text (drawtext reads it: no filter escaping of user text), and the font it needs. */
+  text: { file: string; x: number; y: number; font: OsdFont } | undefined;
   /** The raster (`sourceWidth` x `sourceHeight`, bottom-up ARGB) drawn at `width` x `height`. */
   logo: { file: string; sourceWidth: number; sourceHeight: number; width: number; height: number; x: number; y: number } | undefined;
 }
@@ -105,6 +106,9 @@ export function filterValue(v: string): string {
     .replace(/\]/g, '\\]')
     .replace(/;/g, '\\;');
 }
+
+/** drawtext's font option: a file, or a fontconfig family (which also picks the face of a collection). */
+const drawtextFont = (font: OsdFont) => ('file' in font ? `fontfile='${filterValue(font.file)}'` : `font='${filterValue(font.family)}'`);
 
 /** The input options of a source at a picture size and rate (the slide watcher opens its channel with them too). */
 export function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[] {
@@ -240,7 +244,7 @@ function pictureGraph(plan: EncoderPlan): PictureGraph {
     );
   if (o.text)
     osd.push(
-      `drawtext=fontfile='${filterValue(o.fontFile)}':textfile='${filterValue(o.text.file)}':expansion=none:x=${osdScale(plan, o.text.x)}:y=${osdScale(plan, o.text.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`,
+      `drawtext=${drawtextFont(o.text.font)}:textfile='${filterValue(o.text.file)}':expansion=none:x=${osdScale(plan, o.text.x)}:y=${osdScale(plan, o.text.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`,
     );
   if (o.logo) {
     const { logo } = o;

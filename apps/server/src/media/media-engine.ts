@@ -9,17 +9,11 @@ import type { EngineState } from './engine-state.js';
 import { defaultLayout, planFromSettings, sourceFor } from './plan-from-settings.js';
 import { deviceTz } from './device-tz.js';
 import { readLogo } from './logo-file.js';
+import { FONT_FILES } from './osd-fonts.js';
 import { PicturePreview, PREVIEW_WIDTH, previewStream } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
 import { rtspWatch } from './rtsp-watch.js';
 import type { SlidesPlan } from './slide-branch.js';
-
-/** Metric-compatible fonts for the OSD font names (Debian: fonts-crosextra-carlito, fonts-liberation). */
-export const FONT_FILES: Record<string, string> = {
-  calibri: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf',
-  times_new_roman: '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf',
-  arial: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
-};
 
 type Values = Record<string, string>;
 /** How often lost RTSP sources are probed while the picture is encoded. */

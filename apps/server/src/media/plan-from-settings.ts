@@ -1,5 +1,6 @@
 import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-args.js';
 import type { StoredLogo } from './logo-file.js';
+import { osdTextFont } from './osd-fonts.js';
 
 type Values = Record<string, string>;
 export interface PlanInputs {
@@ -80,6 +81,8 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
   }
   const on = (k: string) => i.osd[k] === 'true';
   const font = i.fontFiles[i.osd.fontname ?? 'arial'] ?? i.fontFiles.arial!;
+  // The text may need another font than the clock: Chinese, which the Latin fonts lack (osd-fonts.ts).
+  const textFont = osdTextFont(i.fontFiles, i.osd.fontname, i.osd.textcontent ?? '');
   return {
     width,
     height,
@@ -92,7 +95,8 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
       fontSize: num(i.osd.fontsize, 10),
       fontColor: /^[0-9a-fA-F]{6}$/.test(i.osd.fontcolor ?? '') ? i.osd.fontcolor! : '000000',
       datetime: on('enabledatetime') ? { x: num(i.osd.timex, 0), y: num(i.osd.timey, 0) } : undefined,
-      text: on('enabletext') && i.textFile ? { file: i.textFile, x: num(i.osd.textx, 0), y: num(i.osd.texty, 0) } : undefined,
+      text:
+        on('enabletext') && i.textFile ? { file: i.textFile, x: num(i.osd.textx, 0), y: num(i.osd.texty, 0), font: textFont } : undefined,
       logo:
         on('enablelogo') && i.logo && num(i.osd.logowidth, 160) > 0 && num(i.osd.logoheight, 90) > 0
           ? {
