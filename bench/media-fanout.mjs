@@ -8,7 +8,7 @@ import { Encoder } from '../apps/server/dist/media/encoder.js';
 import { buildEncoderArgs } from '../apps/server/dist/media/encoder-args.js';
 import { CopyOutput, hlsOutputArgs, rtmpOutputArgs } from '../apps/server/dist/media/copy-output.js';
 import { RecordingSession } from '../apps/server/dist/media/recording-session.js';
-import { FONT_FILES } from '../apps/server/dist/media/media-engine.js';
+import { FONT_FILES } from '../apps/server/dist/media/osd-fonts.js';
 import { probeDurationMs } from '../apps/server/dist/media/process-runner.js';
 import { cpuSeconds, machine, sleep } from './lib/machine.mjs';
 

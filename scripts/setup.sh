@@ -11,6 +11,9 @@ command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 # Metric-compatible fonts for the OSD (Calibri, Times New Roman, Arial) and CJK for the console.
 [ -e /usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf ] || need+=(fonts-crosextra-carlito)
 [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || need+=(fonts-liberation)
+# The OSD text in Chinese (zh_CN, zh_HK): Noto Sans CJK, drawn when the text has characters the Latin font lacks
+# (apps/server/src/media/osd-fonts.ts); the console's CJK too.
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 # The RTSP outputs: GStreamer's RTSP server run by /usr/bin/python3 through PyGObject (apps/server/rtsp/rtsp-serve.py),
 # with tsdemux and h264parse (plugins-bad), udpsrc, the RTP payloaders and aacparse (plugins-good).
 for pkg in gir1.2-gst-rtsp-server-1.0 python3-gi gstreamer1.0-plugins-good gstreamer1.0-plugins-bad; do
@@ -18,7 +21,10 @@ for pkg in gir1.2-gst-rtsp-server-1.0 python3-gi gstreamer1.0-plugins-good gstre
 done
 if [ "$purpose" = test ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)
-  dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
+  # Tesseract with Simplified and Traditional Chinese reads the OSD text back from a rendered still (media tests).
+  for pkg in tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-chi-tra; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+  done
   # unzip -t checks the batch-download zips (tests); zip -0 is the reference of bench/batch-zip.mjs.
   command -v unzip >/dev/null 2>&1 || need+=(unzip)
   command -v zip >/dev/null 2>&1 || need+=(zip)

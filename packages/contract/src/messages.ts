@@ -64,6 +64,7 @@ export const MESSAGES = {
   albumNotFound: 'Album {0} does not exist.',
   albumDefaultNotRemovable: 'The default album cannot be deleted.',
   uploadNotImage: 'The file is not an image (PNG, JPEG, GIF or WebP).',
+  uploadBrokenImage: 'The image is damaged or incomplete: {0}',
   uploadTooLarge: 'The file is too large (at most {0} MB).',
   // Schedules
   messageSubmitScheduleSucc: 'Schedule updated',
@@ -96,9 +97,11 @@ export const MESSAGES = {
   // iCal import and export, Opencast's schedules
   scheduleReadOnly: "schedule {0} comes from Opencast's calendar: change it in Opencast",
   icalInvalid: 'The file is not an iCalendar (.ics) file: {0}',
+  icalBadLine: 'The calendar cannot be read at "{0}": {1}',
   icalNoEvents: 'The calendar has no events.',
   icalImportRefused: 'Nothing was imported: {0} of {1} events cannot become schedules.',
   icalNoUid: 'the event has no UID',
+  icalBadValue: '{0} cannot be read: {1}',
   icalNoTimes: 'the event has no start or end time',
   icalAllDay: 'an all-day event has no start and stop times',
   icalUnknownZone: 'time zone {0} is not described in the file',

@@ -10,8 +10,8 @@ export const albumHandlers: HandlerMap<AlbumsArea> = {
   },
   deletealbum: (ctx) => ctx.describe(ctx.services.albums.remove(ctx.body.id)),
   setalbum: (ctx) => ctx.describe(ctx.services.albums.setAlbum(ctx.user, ctx.body)),
-  uploadfile: (ctx) => {
-    const { path, detail } = ctx.services.uploads.save(ctx.user, ctx.filePath, ctx.raw, ctx.contentType);
+  uploadfile: async (ctx) => {
+    const { path, detail } = await ctx.services.uploads.save(ctx.user, ctx.filePath, ctx.raw, ctx.contentType);
     ctx.describe(detail);
     return { path };
   },

@@ -1,4 +1,5 @@
 import type { SlidesPlan } from './slide-branch.js';
+import type { OsdFont } from './osd-fonts.js';
 import type { SourceSpec } from './source-spec.js';
 
 /**
@@ -39,8 +40,8 @@ export interface OsdPlan {
   fontSize: number;
   fontColor: string;
   datetime: { x: number; y: number } | undefined;
-  /** A file holding the overlay text (drawtext reads it: no filter escaping of user text). */
-  text: { file: string; x: number; y: number } | undefined;
+  /** A file holding the overlay text (drawtext reads it: no filter escaping of user text), and the font it needs (osd-fonts.ts). */
+  text: { file: string; x: number; y: number; font: OsdFont } | undefined;
   /** The raster (`sourceWidth` x `sourceHeight`, bottom-up ARGB) drawn at `width` x `height`. */
   logo: { file: string; sourceWidth: number; sourceHeight: number; width: number; height: number; x: number; y: number } | undefined;
 }

@@ -10,17 +10,11 @@ import { type EngineDemand, IDLE_DEMAND } from './engine-demand.js';
 import { channelValue, defaultLayout, planFromSettings, sourceFor } from './plan-from-settings.js';
 import { deviceTz } from './device-tz.js';
 import { readLogo } from './logo-file.js';
+import { FONT_FILES } from './osd-fonts.js';
 import { PicturePreview, PREVIEW_WIDTH, previewStream } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
 import { rtspWatch } from './rtsp-watch.js';
 import type { SlidesPlan } from './slide-branch.js';
-
-/** Metric-compatible fonts for the OSD font names (Debian: fonts-crosextra-carlito, fonts-liberation). */
-export const FONT_FILES: Record<string, string> = {
-  calibri: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf',
-  times_new_roman: '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf',
-  arial: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
-};
 
 /** How often lost RTSP sources are probed while the picture is encoded. */
 export const LOST_SOURCE_POLL_MS = 5000;

@@ -1,7 +1,11 @@
 import type { EncoderPlan } from './encoder-plan.js';
 import { filterValue } from './filter-value.js';
+import type { OsdFont } from './osd-fonts.js';
 
 /** OSD coordinates and sizes are given for a 1920-wide picture (0-2000); scale them to the output. */
+/** drawtext's font option: a file, or a fontconfig family (which also picks the face of a collection). */
+const drawtextFont = (font: OsdFont) => ('file' in font ? `fontfile='${filterValue(font.file)}'` : `font='${filterValue(font.family)}'`);
+
 const osdScale = (plan: EncoderPlan, v: number) => Math.round((v * plan.width) / 1920);
 
 /** The OSD's part of the argv: the logo's input, and filters from the composed picture to `[pic]`. */
@@ -29,7 +33,7 @@ export function osdGraph(plan: EncoderPlan, picture: string, input: number): Osd
     );
   if (o.text)
     draw.push(
-      `drawtext=fontfile='${filterValue(o.fontFile)}':textfile='${filterValue(o.text.file)}':expansion=none:x=${osdScale(plan, o.text.x)}:y=${osdScale(plan, o.text.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`,
+      `drawtext=${drawtextFont(o.text.font)}:textfile='${filterValue(o.text.file)}':expansion=none:x=${osdScale(plan, o.text.x)}:y=${osdScale(plan, o.text.y)}:fontsize=${fs}:fontcolor=0x${o.fontColor}`,
     );
   if (o.logo) {
     const { logo } = o;

@@ -1,6 +1,7 @@
 import type { TypedSetting } from '@roomcast/contract';
 import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-plan.js';
 import type { StoredLogo } from './logo-file.js';
+import { osdTextFont } from './osd-fonts.js';
 
 type VideoInput = TypedSetting<'setting_video_input'>;
 /** The settings the composite encode is made of, typed by the contract (its defaults included). */
@@ -84,6 +85,8 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
   }
   const { osd } = i;
   const font = i.fontFiles[osd.fontname] ?? i.fontFiles.arial!;
+  // The text may need another font than the clock: Chinese, which the Latin fonts lack (osd-fonts.ts).
+  const textFont = osdTextFont(i.fontFiles, osd.fontname, osd.textcontent);
   return {
     width,
     height,
@@ -96,7 +99,7 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
       fontSize: osd.fontsize,
       fontColor: osd.fontcolor,
       datetime: osd.enabledatetime ? { x: osd.timex, y: osd.timey } : undefined,
-      text: osd.enabletext && i.textFile ? { file: i.textFile, x: osd.textx, y: osd.texty } : undefined,
+      text: osd.enabletext && i.textFile ? { file: i.textFile, x: osd.textx, y: osd.texty, font: textFont } : undefined,
       logo:
         osd.enablelogo && i.logo && osd.logowidth > 0 && osd.logoheight > 0
           ? {

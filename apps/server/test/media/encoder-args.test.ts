@@ -102,7 +102,7 @@ describe('composite encoder argv', () => {
           fontSize: 10,
           fontColor: 'FFFFFF',
           datetime: { x: 20, y: 20 },
-          text: { file: text, x: 20, y: 300 },
+          text: { file: text, x: 20, y: 300, font: { file: FONT } },
           logo: undefined,
         },
       }),

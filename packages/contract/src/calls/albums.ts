@@ -71,7 +71,7 @@ export const albumCalls = {
     mutating: true,
   }),
   uploadfile: defineCall({
-    summary: `Upload bytes to the path in the base64 \`file-path\` header. An album cover: \`${COVER_FOLDER}{filename}\` (album function), a PNG, JPEG, GIF or WebP image by content, at most ${LIMITS.coverMaxBytes / 1024 / 1024} MB; stored as \`album/{timestamp}_{filename}\` (name sanitized), served at \`/upload/{path}\`; \`data.path\` is what editalbum's \`path\` takes. The OSD logo (\`logo.argb\`, image/x-rgb) comes with the OSD issue.`,
+    summary: `Upload bytes to the path in the base64 \`file-path\` header. An album cover: \`${COVER_FOLDER}{filename}\` (album function), a PNG, JPEG, GIF or WebP image by content that decodes whole (a truncated or damaged one is refused with \`uploadBrokenImage\` and the decoder's reason), at most ${LIMITS.coverMaxBytes / 1024 / 1024} MB; stored as \`album/{timestamp}_{filename}\` (name sanitized), served at \`/upload/{path}\`; \`data.path\` is what editalbum's \`path\` takes. The OSD logo (\`logo.argb\`, image/x-rgb) comes with the OSD issue.`,
     request: z.unknown(),
     data: z.object({ path: z.string() }),
     permission: anyOf('album', 'logotitle'),

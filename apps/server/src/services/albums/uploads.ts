@@ -1,6 +1,7 @@
 import { lstatSync, mkdirSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { COVER_FOLDER, LIMITS, LOGO_FILE, LOGO_TYPE, MESSAGES, UPLOAD_PREFIX } from '@roomcast/contract';
+import { imageProblem } from '../../media/image-check.js';
 import { argbBytes, writeLogo } from '../../media/logo-file.js';
 import type { SessionUser } from '../access/index.js';
 import type { Clock } from '../core/index.js';
@@ -88,9 +89,15 @@ export function uploads(dataDir: string, clock: Clock, logo: LogoTarget) {
   return {
     /**
      * uploadfile: `album/<filename>` stores a cover as `album/{timestamp}_{name}.{ext of its content}`; the
-     * answer's path is what editalbum's `path` takes. Other paths are refused.
+     * answer's path is what editalbum's `path` takes. Other paths are refused. A cover must decode whole (a
+     * truncated or damaged image is refused with the decoder's reason, not stored as a broken cover).
      */
-    save(caller: SessionUser | undefined, filePath: string | undefined, bytes: Buffer, contentType = ''): { path: string; detail: string } {
+    async save(
+      caller: SessionUser | undefined,
+      filePath: string | undefined,
+      bytes: Buffer,
+      contentType = '',
+    ): Promise<{ path: string; detail: string }> {
       const path = (filePath ?? '').replace(/^\/+/, '');
       if (path === LOGO_FILE) return saveLogo(caller, bytes, contentType);
       if (!path.startsWith(COVER_FOLDER) || path.length === COVER_FOLDER.length) throw Fail.of('pathRejected');
@@ -98,6 +105,8 @@ export function uploads(dataDir: string, clock: Clock, logo: LogoTarget) {
       if (bytes.length > LIMITS.coverMaxBytes) throw Fail.of('uploadTooLarge', LIMITS.coverMaxBytes / 1024 / 1024);
       const image = imageTypeOf(bytes);
       if (!image) throw Fail.of('uploadNotImage');
+      const broken = await imageProblem(bytes, image.ext);
+      if (broken) throw Fail.of('uploadBrokenImage', broken);
       const dir = realCoverDir(true);
       if (!dir) throw Fail.of('pathRejected');
       const stem = `${clock.now()}_${sanitizeStem(path.slice(COVER_FOLDER.length))}`;

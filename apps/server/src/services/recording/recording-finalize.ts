@@ -1,31 +1,78 @@
 /**
- * How a recording's files come to be: its segments finalized into one MP4 per stream and part (kept as MPEG-TS
- * when the MP4 cannot be written), a file row each and the recording's end state; after a crash, the recordings
- * left recording or finalizing are finalized the same way. Listeners hear of each one that finished with files.
+ * How a recording's files come to be: its segments finalized into one MP4 per stream and part, a file row each and
+ * the recording's end state; after a crash, the recordings left recording or finalizing are finalized the same way,
+ * stopped at the end of their media. Listeners hear of each one that finished with files.
+ *
+ * Short recordings (docs/media-engine.md "Recording files"): a part is an MP4 when it holds a whole video frame
+ * (without sound when it ended before the first audio packet); a part of under a second that still cannot be an MP4
+ * is dropped, never kept as MPEG-TS; a recording left with no file is not kept at all (row and folder removed), and
+ * the operation log and mp.log say so. Only a part of a second or more is kept as MPEG-TS when its MP4 cannot be
+ * written (no space left).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { HD_CHANNEL } from '@roomcast/contract';
 import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
-import { finalizePart, keepAsTs } from '../../media/finalize.js';
-import { listParts } from '../../media/recording-session.js';
+import { type FinalizedPart, finalizePart, keepAsTs } from '../../media/finalize.js';
+import { probeDurationMs } from '../../media/process-runner.js';
+import { listParts, type Part } from '../../media/recording-session.js';
 import type { RecordingDeps } from './recording-deps.js';
+import { lastSegmentWrite, recoveredStopMs } from './recording-end.js';
+
+/** A part shorter than this whose MP4 cannot be written is dropped rather than kept as MPEG-TS. */
+const SHORTEST_TS_KEPT_MS = 1000;
 
 export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' | 'clock' | 'log' | 'oplog' | 'fileHashes'>) {
   /** Told of each recording that finished with files (after a stop, or recovered after a crash): the upload queue. */
   const finishedListeners: ((rec: RecordingRow) => void)[] = [];
 
-  async function finalize(rec: RecordingRow, reason: string): Promise<void> {
+  /** The part as an MP4; when that cannot be written, as MPEG-TS if it lasts a second or more, else nothing. */
+  async function filesOf(rec: RecordingRow, part: Part, out: string): Promise<FinalizedPart | undefined> {
+    try {
+      const made = await finalizePart(part.segments, out);
+      if (made?.note) {
+        d.log(`recording ${rec.id}: ${made.file} written, but ${made.note}`);
+        d.oplog(`recording ${rec.id} ${part.code}: ${made.note}`);
+      }
+      return made;
+    } catch (err) {
+      const why = (err as Error).message.split('\n')[0] ?? '';
+      const mediaMs = (await Promise.all(part.segments.map(probeDurationMs))).reduce((a, b) => a + b, 0);
+      if (mediaMs < SHORTEST_TS_KEPT_MS) {
+        d.log(`could not write ${out} (${why}); its ${mediaMs} ms of media are not kept`);
+        return undefined;
+      }
+      d.log(`could not write ${out} (${why}); keeping the recording as MPEG-TS`);
+      return keepAsTs(part.segments, out.replace(/\.mp4$/, '.ts'));
+    }
+  }
+
+  /** A recording that left no playable file: not listed (its row, and its folder with the segments, go). */
+  function drop(rec: RecordingRow): void {
+    rmSync(rec.dir, { recursive: true, force: true });
+    d.repos.recordings.remove(rec.id);
+    const why = 'it left no playable file (less than a second of media, without a whole video frame)';
+    d.log(`recording ${rec.id} (${rec.dir}) is not kept: ${why}`);
+    d.oplog(`recording ${rec.id} "${rec.title}" is not kept: ${why}`);
+  }
+
+  /**
+   * Finalizes every part; the recording ends `done` with its media's duration and `stopAt(durationMs)` as its stop
+   * time (the clock now, unless recovered), or is dropped when no part made a file. True when it was kept.
+   */
+  async function finalize(
+    rec: RecordingRow,
+    reason: string,
+    stopAt: (durationMs: number) => number = () => d.clock.now(),
+  ): Promise<boolean> {
     d.repos.recordings.setState(rec.id, 'finalizing');
     const prefix = d.settings.raw('setting_advance_media_save').fileprefix ?? '';
     let files = 0;
-    let durationMs = 0;
     for (const part of listParts(rec.dir)) {
       const suffix = part.part > 1 ? `_${part.part}` : '';
       const out = join(rec.dir, `${prefix}${rec.name}_${part.code}${suffix}.mp4`);
-      const made = await finalizePart(part.segments, out).catch((err: Error) => {
-        d.log(`could not write ${out} (${err.message.split('\n')[0]}); keeping the recording as MPEG-TS`);
-        return keepAsTs(part.segments, out.replace(/\.mp4$/, '.ts'));
-      });
+      const made = await filesOf(rec, part, out);
+      for (const seg of made ? [] : part.segments) rmSync(seg, { force: true });
       if (!made) continue;
       // A finalize cut off after this file was listed (a crash) lists it again: once is enough.
       const fileId =
@@ -44,18 +91,24 @@ export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' |
       // Its SHA-256, once, in a thread of its own while the next part is written; uploads take it from the row
       // (or share it while it runs), so they need not read the file twice (docs/upload.md).
       d.fileHashes.sha256({ path: made.file, fileId }).catch((err: Error) => d.log(`could not hash ${made.file}: ${err.message}`));
-      if (part.code === 'HD') durationMs += made.durationMs;
       files++;
       for (const seg of part.segments) rmSync(seg, { force: true });
     }
+    // Files listed by an earlier, interrupted finalize (a crash) count too.
+    const listed = d.repos.recordings.files(rec.id);
+    if (!files && listed.length === 0) {
+      drop(rec);
+      return false;
+    }
+    const durationMs = listed.filter((f) => f.channel === HD_CHANNEL).reduce((ms, f) => ms + f.duration_ms, 0);
     d.repos.recordings.finish({
       id: rec.id,
-      state: files ? 'done' : 'failed',
-      stoptime: d.clock.format(d.clock.now()),
+      state: 'done',
+      stoptime: d.clock.format(stopAt(durationMs)),
       duration_ms: durationMs,
       note: reason,
     });
-    const finished = files ? d.repos.recordings.find(rec.id) : undefined;
+    const finished = d.repos.recordings.find(rec.id);
     for (const listener of finished ? finishedListeners : []) {
       try {
         listener(finished as RecordingRow);
@@ -63,6 +116,7 @@ export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' |
         d.log(`after recording ${rec.id} finished: ${(err as Error).message}`);
       }
     }
+    return true;
   }
 
   return {
@@ -74,8 +128,12 @@ export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' |
       for (const rec of left) {
         // One recording that cannot be finished must not keep the service (and the others) from starting.
         try {
-          await finalize(rec, 'recovered after an unexpected stop');
-          d.oplog(`recording ${rec.id} recovered after an unexpected stop`);
+          // Stopped when its media ends, not when the service came back (recording-end.ts).
+          const lastWrite = lastSegmentWrite(rec.dir);
+          const kept = await finalize(rec, 'recovered after an unexpected stop', (durationMs) =>
+            recoveredStopMs(rec, durationMs, lastWrite, d.clock),
+          );
+          if (kept) d.oplog(`recording ${rec.id} recovered after an unexpected stop`);
         } catch (err) {
           const why = (err as Error).message.split('\n')[0] ?? '';
           d.log(`recording ${rec.id} could not be recovered: ${why}`);

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { Fail } from '../core/index.js';
+import { eventLines, firstBadLine, lineOf, reasonOf, unreadableProperty } from './ical-checks.js';
 
 /**
  * iCalendar (RFC 5545) read through ical.js, for the schedule import and for Opencast's calendar (one parser
@@ -25,6 +26,8 @@ export interface CalendarEvent {
   overridesOccurrence: boolean;
   /** ATTACH values with their file name (X-APPLE-FILENAME) and type, decoded as UTF-8 text. */
   attachments: { filename: string; type: string; text: string }[];
+  /** A property whose value cannot be read (as the file writes it) and why: the event has no times then. */
+  unreadable?: { line: string; reason: string };
 }
 
 export interface CalendarRule {
@@ -41,13 +44,19 @@ export interface CalendarRule {
 
 type IcalTime = InstanceType<typeof ICAL.Time>;
 
-/** Reads a calendar; a text that is not iCalendar is refused with `icalInvalid`. */
+/**
+ * Reads a calendar. A calendar ical.js cannot parse is refused with the line it stops at (`icalBadLine`), a text
+ * that is no calendar with `icalInvalid`; an event with a value that cannot be read comes back with `unreadable` (and no times), so an
+ * import names it among the others and a calendar poll skips it.
+ */
 export function readCalendar(text: string, offsetMin: number): CalendarEvent[] {
   let root: InstanceType<typeof ICAL.Component>;
   try {
     root = new ICAL.Component(ICAL.parse(text));
   } catch (err) {
-    throw Fail.of('icalInvalid', (err as Error).message.split('\n')[0] ?? '');
+    // A calendar with a line ical.js cannot take is named by that line; anything else is not a calendar at all.
+    const bad = /^\s*BEGIN:VCALENDAR/i.test(text) ? firstBadLine(text) : undefined;
+    throw bad ? Fail.of('icalBadLine', bad.line, bad.reason) : Fail.of('icalInvalid', reasonOf(err));
   }
   if (root.name !== 'vcalendar') throw Fail.of('icalInvalid', root.name);
   const zones = new Map<string, InstanceType<typeof ICAL.Timezone>>();
@@ -62,7 +71,38 @@ export function readCalendar(text: string, offsetMin: number): CalendarEvent[] {
     const zone = tzid ? zones.get(tzid) : undefined;
     return zone ? local - zone.utcOffset(t) * 1000 : local - offsetMin * 60_000;
   };
-  return root.getAllSubcomponents('vevent').map((v) => readEvent(v, epoch, zones));
+  const lines = eventLines(text);
+  return root.getAllSubcomponents('vevent').map((v, i) => {
+    const bad = unreadableProperty(v);
+    if (bad) return unreadableEvent(v, { line: lineOf(lines[i], bad.name), reason: bad.reason });
+    try {
+      return readEvent(v, epoch, zones);
+    } catch (err) {
+      // Values all read, yet ical.js failed on the event as a whole (e.g. a rule it cannot expand).
+      return unreadableEvent(v, { line: 'VEVENT', reason: reasonOf(err) });
+    }
+  });
+}
+
+/** An event whose values cannot all be read: its UID and summary (plain text, always readable) and why. */
+function unreadableEvent(v: InstanceType<typeof ICAL.Component>, unreadable: { line: string; reason: string }): CalendarEvent {
+  const text = (name: string) => {
+    try {
+      return String(v.getFirstPropertyValue(name) ?? '');
+    } catch {
+      return '';
+    }
+  };
+  return {
+    uid: text('uid'),
+    summary: text('summary'),
+    allDay: false,
+    status: text('status').toUpperCase(),
+    extraDates: false,
+    overridesOccurrence: false,
+    attachments: [],
+    unreadable,
+  };
 }
 
 const tzidOf = (p: InstanceType<typeof ICAL.Property> | null): string | undefined => {
@@ -95,8 +135,12 @@ function readEvent(
           parts: (recur.parts ?? {}) as Record<string, (string | number)[]>,
           expand(limit) {
             const out: number[] = [];
-            const it = recur.iterator(startTime);
-            for (let t = it.next(); t && out.length < limit; t = it.next()) out.push(epoch(t, tz));
+            try {
+              const it = recur.iterator(startTime);
+              for (let t = it.next(); t && out.length < limit; t = it.next()) out.push(epoch(t, tz));
+            } catch (err) {
+              throw Fail.of('icalBadValue', 'RRULE', reasonOf(err));
+            }
             return out;
           },
         }

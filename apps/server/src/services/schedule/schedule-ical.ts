@@ -49,6 +49,7 @@ export type ImportedSchedule = Omit<ScheduleRow, 'id' | 'origin'>;
 
 /** An event as a schedule's fields (device-local times), or the reason it cannot be one (a contract message). */
 export function scheduleOfEvent(e: CalendarEvent, offsetMin: number): ImportedSchedule | string {
+  if (e.unreadable) return msg('icalBadValue', e.unreadable.line, e.unreadable.reason);
   if (!e.uid) return msg('icalNoUid');
   if (e.overridesOccurrence) return msg('icalOverride');
   if (e.allDay) return msg('icalAllDay');

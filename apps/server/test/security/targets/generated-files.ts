@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { buildEncoderArgs } from '../../../src/media/encoder-args.js';
-import { FONT_FILES } from '../../../src/media/media-engine.js';
+import { FONT_FILES } from '../../../src/media/osd-fonts.js';
 import { planFromSettings } from '../../../src/media/plan-from-settings.js';
 import { commandValue, SHAPES, settingValue } from '../support/targets.js';
 

@@ -4,7 +4,7 @@ import { rtmpOutputArgs } from '../../../src/media/copy-output.js';
 import { RTSP_COMMAND, RTSP_SERVE_SCRIPT } from '../../../src/media/rtsp-server.js';
 import { rtspTargetOf } from '../../../src/services/live/rtsp-outputs.js';
 import { planFromSettings } from '../../../src/media/plan-from-settings.js';
-import { FONT_FILES } from '../../../src/media/media-engine.js';
+import { FONT_FILES } from '../../../src/media/osd-fonts.js';
 import { commandValue, SHAPES, settingValue, type ProbeContext } from '../support/targets.js';
 
 /** The composite encoder's argv as the engine builds it from the stored settings, with `letter` as an RTSP channel. */

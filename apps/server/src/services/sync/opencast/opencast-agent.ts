@@ -184,6 +184,12 @@ export function opencastAgent(d: OpencastAgentDeps) {
     d.replan();
   }
 
+  /** A recording that ended with files; one too short to keep is removed (recording-finalize.ts), a failed one is not. */
+  const recordingKept = (id: number) => {
+    const rec = d.repos.recordings.find(id);
+    return rec !== undefined && rec.state !== 'failed';
+  };
+
   return {
     job,
     recordingState,
@@ -199,7 +205,7 @@ export function opencastAgent(d: OpencastAgentDeps) {
         if (event.state !== 'capturing') recordingState(event.uid, 'capturing');
       } else if (run.state === 'failed' || run.state === 'skipped') {
         recordingState(event.uid, 'capture_error');
-      } else if (event.state === 'capturing' && run.recordingId !== null && d.repos.recordings.find(run.recordingId)?.state === 'failed') {
+      } else if (event.state === 'capturing' && run.recordingId !== null && !recordingKept(run.recordingId)) {
         recordingState(event.uid, 'capture_error');
       }
       d.replan();
