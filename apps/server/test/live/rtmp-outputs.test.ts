@@ -90,15 +90,15 @@ describe('RTMP outputs: a destination that stops answering', () => {
       source.stdout.on('data', (d: Buffer) => encoder.hd.push(d));
       await scheduler.start();
       await outputs.startChannel('main');
-      expect(room.state.rtmp.main).toBe('true');
+      expect(room.state.rtmp.main).toBe('on');
       await waitFor(() => sockets.size === 1, { what: 'ffmpeg to connect' });
-      await waitFor(() => room.state.rtmp.main === 'reconn', { timeoutMs: 10_000, what: 'the stuck attempt to be ended' });
+      await waitFor(() => room.state.rtmp.main === 'reconnecting', { timeoutMs: 10_000, what: 'the stuck attempt to be ended' });
       expect(lines.join('\n')).toContain('nothing sent for 1.5 s; retrying in 1 s');
       await waitFor(() => sockets.size === 2, { timeoutMs: 10_000, what: 'the retry to connect again' });
       await waitFor(() => outputs.attempts('main')?.failures === 2, { timeoutMs: 10_000, what: 'the retry to be ended too' });
-      expect(room.state.rtmp.main).toBe('reconn');
+      expect(room.state.rtmp.main).toBe('reconnecting');
       await outputs.stopChannel('main');
-      expect(room.state.rtmp.main).toBe('false');
+      expect(room.state.rtmp.main).toBe('off');
     } finally {
       await scheduler.stop();
       source.kill('SIGKILL');

@@ -35,7 +35,7 @@ describe('the room state machine', () => {
   it('keeps outputs, live and layout apart from recording', () => {
     const s = after(
       { type: 'live.start', at: 5 },
-      { type: 'rtmp.set', outputs: { main: { state: 'true', start: 6 }, sub: { state: 'reconn', start: 7 } } },
+      { type: 'rtmp.set', outputs: { main: { state: 'on', start: 6 }, sub: { state: 'reconnecting', start: 7 } } },
       { type: 'rtsp.set', main: false, sub: true },
       { type: 'layout.set', layout: { type: 1, channeldata: ['A', 'B'] }, buttonId: 2 },
       { type: 'layout.set', layout: { type: 3, channeldata: ['C', 'A'] } },
@@ -43,17 +43,17 @@ describe('the room state machine', () => {
     expect(s).toMatchObject({
       living: true,
       livingStart: 5,
-      rtmp: { main: 'true', sub: 'reconn' },
+      rtmp: { main: 'on', sub: 'reconnecting' },
       rtmpStart: { main: 6, sub: 7 },
       rtsp: { main: false, sub: true },
       layout: { type: 3, channeldata: ['C', 'A'] },
       layoutButtonId: 2,
     });
-    const off = transition(transition(s, { type: 'rtmp.set', outputs: { sub: { state: 'false', start: 7 } } }), { type: 'live.stop' });
+    const off = transition(transition(s, { type: 'rtmp.set', outputs: { sub: { state: 'off', start: 7 } } }), { type: 'live.stop' });
     expect(off).toMatchObject({
       living: false,
       livingStart: undefined,
-      rtmp: { main: 'true', sub: 'false' },
+      rtmp: { main: 'on', sub: 'off' },
       rtmpStart: { sub: undefined },
     });
   });
@@ -62,7 +62,7 @@ describe('the room state machine', () => {
     expect(engineDemand(idleRoomState())).toEqual({ composite: false, sd: false, iso: false, layout: undefined });
     expect(engineDemand(after({ type: 'record.starting' }))).toMatchObject({ composite: true, sd: false, iso: true });
     expect(engineDemand(after({ type: 'rtsp.set', main: false, sub: true }))).toMatchObject({ composite: true, sd: true, iso: false });
-    expect(engineDemand(after({ type: 'rtmp.set', outputs: { sub: { state: 'reconn', start: 1 } } }))).toMatchObject({
+    expect(engineDemand(after({ type: 'rtmp.set', outputs: { sub: { state: 'reconnecting', start: 1 } } }))).toMatchObject({
       composite: true,
       sd: true,
     });

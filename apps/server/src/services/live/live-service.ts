@@ -49,7 +49,7 @@ export function liveService(d: LiveServiceDeps) {
   const serial = <T>(fn: () => Promise<T>): Promise<T> => d.room.exclusive(fn);
 
   const room = () => d.settings.raw('setting_room');
-  const published = () => room().publish === 'true';
+  const published = () => d.settings.typed('setting_room').publish;
 
   const readSaved = (): SavedLive | undefined => {
     try {

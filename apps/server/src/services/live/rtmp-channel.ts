@@ -38,9 +38,9 @@ export interface RtmpOutput {
   streaming: boolean;
 }
 
-/** The status of one channel: 'false' off, 'true' started (connecting or streaming), 'reconn' reconnecting. */
+/** The state of one channel: off, on (connecting or streaming), reconnecting after a drop. */
 export const outputState = (o: RtmpOutput | undefined): RtmpState =>
-  !o ? 'false' : o.retryAt !== undefined || (o.failures > 0 && !o.streaming) ? 'reconn' : 'true';
+  !o ? 'off' : o.retryAt !== undefined || (o.failures > 0 && !o.streaming) ? 'reconnecting' : 'on';
 
 /** What an output's attempts report to (the outputs' service, `rtmp-outputs.ts`). */
 export interface AttemptHooks {

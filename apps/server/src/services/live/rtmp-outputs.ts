@@ -52,7 +52,7 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
   const stallMs = d.stallMs ?? STALL_MS;
   const serial = <T>(fn: () => Promise<T>): Promise<T> => d.room.exclusive(fn);
 
-  const values = () => d.settings.raw('setting_live_rtmp');
+  const values = () => d.settings.typed('setting_live_rtmp');
 
   /** The channel's state into the room's (the encoder follows: started for an output that is on, stopped when none needs it). */
   function show(channel: RtmpChannel): Promise<void> {
@@ -63,15 +63,15 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
   const markOn = (channels: { channel: RtmpChannel; start: number }[]) =>
     void d.room.apply({
       type: 'rtmp.set',
-      outputs: Object.fromEntries(channels.map((c) => [c.channel, { state: 'true', start: c.start }])),
+      outputs: Object.fromEntries(channels.map((c) => [c.channel, { state: 'on', start: c.start }])),
     });
   const save = () => store.write(outputs);
 
   /** The URL a channel may start on, or the refusal why not. */
   function urlOf(channel: RtmpChannel): string {
     const v = values();
-    if (v[`${channel}enable`] !== 'true') throw Fail.of(REFUSALS[channel].disabled);
-    const url = v[`${channel}url`] ?? '';
+    if (!v[`${channel}enable`]) throw Fail.of(REFUSALS[channel].disabled);
+    const url = v[`${channel}url`];
     if (!url) throw Fail.of(REFUSALS[channel].noUrl);
     return url;
   }
@@ -128,8 +128,8 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
   async function follow(): Promise<void> {
     const v = values();
     for (const [channel, o] of [...outputs]) {
-      const url = v[`${channel}url`] ?? '';
-      if (v[`${channel}enable`] !== 'true' || !url) {
+      const url = v[`${channel}url`];
+      if (!v[`${channel}enable`] || !url) {
         await end(channel);
         d.oplog(`${LABEL[channel]} output stopped: turned off in the RTMP settings`);
       } else if (url !== o.push.url) {
@@ -168,7 +168,7 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     startAll: () =>
       serial(async () => {
         const v = values();
-        const enabled = RTMP_CHANNELS.filter((c) => v[`${c}enable`] === 'true');
+        const enabled = RTMP_CHANNELS.filter((c) => v[`${c}enable`]);
         if (!enabled.length) throw Fail.of('rtmpNoneEnabled');
         // Every refusal before anything starts: all of them or none.
         for (const c of enabled) urlOf(c);

@@ -1,4 +1,5 @@
 import { hostname, networkInterfaces } from 'node:os';
+import { typedSetting } from '@roomcast/contract';
 import type { MediaEngine } from '../../media/media-engine.js';
 import type { Room } from '../room/index.js';
 import { freeUdpPort, RtspFeed } from '../../media/rtsp-feed.js';
@@ -87,11 +88,13 @@ export function rtspTargetOf(output: RtspOutput, url: string, type: string, loca
 
 /** The targets of the enabled outputs and what is wrong with the others (and with the two together). */
 export function rtspTargets(values: Readonly<Record<string, string>>, local: LocalHost) {
+  // Typed by the contract: the write guard checks the merged stored strings, the service the saved ones.
+  const v = typedSetting('setting_live_rtsp', values);
   const targets: Partial<Record<RtspOutput, RtspTarget>> = {};
   const errors: string[] = [];
   for (const o of RTSP_OUTPUTS) {
-    if (values[`${o}enable`] !== 'true') continue;
-    const t = rtspTargetOf(o, values[`${o}url`] ?? '', values.type ?? 'unicast', local);
+    if (!v[`${o}enable`]) continue;
+    const t = rtspTargetOf(o, v[`${o}url`], v.type, local);
     if ('error' in t) errors.push(t.error);
     else targets[o] = t;
   }

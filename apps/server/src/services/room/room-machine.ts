@@ -88,7 +88,7 @@ export function transition(s: Readonly<RoomState>, cmd: RoomCommand): RoomState 
       const rtmpStart = { ...s.rtmpStart };
       for (const [channel, o] of Object.entries(cmd.outputs) as [RtmpChannelName, { state: RtmpState; start: number | undefined }][]) {
         rtmp[channel] = o.state;
-        rtmpStart[channel] = o.state === 'false' ? undefined : o.start;
+        rtmpStart[channel] = o.state === 'off' ? undefined : o.start;
       }
       return { ...s, rtmp, rtmpStart };
     }

@@ -4,8 +4,8 @@ export interface ShownLayout {
   channeldata: string[];
 }
 
-/** An RTMP output's state as `status` shows it: off, started (connecting or streaming), reconnecting. */
-export type RtmpState = 'true' | 'false' | 'reconn';
+/** An RTMP output's state: off, on (connecting or streaming), reconnecting after a drop. */
+export type RtmpState = 'off' | 'on' | 'reconnecting';
 export type RtmpChannelName = 'main' | 'sub';
 
 /**
@@ -49,7 +49,7 @@ export function idleRoomState(): RoomState {
     layoutButtonId: 0,
     living: false,
     livingStart: undefined,
-    rtmp: { main: 'false', sub: 'false' },
+    rtmp: { main: 'off', sub: 'off' },
     rtmpStart: { main: undefined, sub: undefined },
     rtsp: { main: false, sub: false },
     layout: undefined,
@@ -63,8 +63,7 @@ export const isRecording = (s: RoomState): boolean => s.recording === 'recording
 export const recordedMsAt = (s: RoomState, now: number): number =>
   s.recordedMs + (s.recording === 'recording' && s.recordingStart ? now - s.recordingStart : 0);
 /** Recording (or starting), the live room or an RTMP output (reconnecting included) is on: the video settings are fixed. */
-export const videoFixed = (s: RoomState): boolean =>
-  s.recording !== 'idle' || s.living || s.rtmp.main !== 'false' || s.rtmp.sub !== 'false';
+export const videoFixed = (s: RoomState): boolean => s.recording !== 'idle' || s.living || s.rtmp.main !== 'off' || s.rtmp.sub !== 'off';
 
 /** The fields a change touched, as `field=value` (for logs). */
 export function describeChange(before: Readonly<RoomState>, after: Readonly<RoomState>): string {

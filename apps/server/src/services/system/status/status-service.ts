@@ -5,6 +5,8 @@ import type { DeviceClock } from '../../core/index.js';
 
 const GB = 1024 ** 3;
 const gb = (bytes: number) => (bytes / GB).toFixed(2);
+/** `status.ismainliving`/`issubliving` (spec §7): 'false' off, 'true' started, 'reconn' reconnecting. */
+const RTMP_STATUS = { off: 'false', on: 'true', reconnecting: 'reconn' } as const;
 const tf = (b: boolean) => (b ? 'true' : 'false') as 'true' | 'false';
 
 export interface StoragePaths {
@@ -38,8 +40,8 @@ export function statusService(room: () => Readonly<RoomState>, paths: StoragePat
         usbfreesize: gb(usb.freeBytes),
         layoutbuttonid: String(s.layoutButtonId),
         isliving: tf(s.living),
-        ismainliving: s.rtmp.main,
-        issubliving: s.rtmp.sub,
+        ismainliving: RTMP_STATUS[s.rtmp.main],
+        issubliving: RTMP_STATUS[s.rtmp.sub],
         livingstart: s.livingStart ? clock.format(s.livingStart) : '',
         devicetime: clock.format(now),
         mainlivingstart: s.rtmpStart.main ? clock.format(s.rtmpStart.main) : '',
