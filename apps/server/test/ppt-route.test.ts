@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PPT_EVENTS_PATH, PPT_PAGE_PATH, PPT_SCRIPT_PATH, PPT_SLIDE_PATH } from '@roomcast/contract';
 import { makeApp } from './helpers.js';
 import { waitFor } from './wait.js';
+import { IDLE_DEMAND } from '../src/media/engine-demand.js';
 
 /** Reads a Server-Sent Events stream into a list of {event, data} as they come. */
 async function openEvents(url: string) {
@@ -74,7 +75,8 @@ describe('ppt.html: the latest slide, pushed while pushenable is on', async () =
   });
 
   it('serves the latest slide and announces each new one on the event stream', async () => {
-    t.internals.media.ensure();
+    // Something encodes (the engine follows a demand for the composite picture).
+    void t.internals.media.follow({ ...IDLE_DEMAND, composite: true });
     const first = await waitFor(
       async () => {
         const r = await get(PPT_SLIDE_PATH);

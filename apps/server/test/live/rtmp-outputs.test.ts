@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SESSION_HEADER } from '@roomcast/contract';
+import { MESSAGES, SESSION_HEADER, typedSetting } from '@roomcast/contract';
 import { loadConfig } from '../../src/config.js';
 import type { Encoder } from '../../src/media/encoder.js';
 import { createRoom } from '../../src/services/room/index.js';
@@ -73,7 +73,13 @@ describe('RTMP outputs: a destination that stops answering', () => {
     const scheduler = createScheduler({ clock: systemClock, timers: systemTimers, log: (l) => lines.push(l) });
     const outputs = rtmpOutputs({
       settings: {
-        raw: () => ({ mainenable: 'true', mainurl: `rtmp://127.0.0.1:${port}/live/x`, subenable: 'false', suburl: '' }),
+        typed: () =>
+          typedSetting('setting_live_rtmp', {
+            mainenable: 'true',
+            mainurl: `rtmp://127.0.0.1:${port}/live/x`,
+            subenable: 'false',
+            suburl: '',
+          }),
         onWritten: () => undefined,
       } as unknown as SettingsService,
       room,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { buildEncoderArgs } from '../../../src/media/encoder-args.js';
+import { IDLE_DEMAND } from '../../../src/media/engine-demand.js';
 import { FONT_FILES } from '../../../src/media/osd-fonts.js';
 import { planFromSettings } from '../../../src/media/plan-from-settings.js';
 import { commandValue, SHAPES, settingValue } from '../support/targets.js';
@@ -17,8 +18,9 @@ commandValue(
       check: async (ctx, value) => {
         const { t } = ctx;
         // The engine writes the file when it plans an encode (a short-lived ffmpeg here).
-        t.internals.media.ensure();
-        await t.internals.media.release();
+        // The encode planned (it writes the text file) and stopped, as the room asks it to.
+        void t.internals.media.follow({ ...IDLE_DEMAND, composite: true });
+        await t.internals.media.follow(IDLE_DEMAND);
         expect(readFileSync(join(t.dataDir, 'run', 'osd-text.txt'), 'utf8')).toBe(value);
         // The text never reaches the argv: the filtergraph only names the file.
         const argsWith = (text: string) => {
