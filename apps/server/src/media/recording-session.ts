@@ -53,6 +53,14 @@ export class RecordingSession {
     return this.writers.reduce((n, w) => n + w.writer.bytes, 0);
   }
 
+  /**
+   * Every stream's current segment has its first bytes (the composite picture and each ISO channel: each encoder
+   * starts on its own, so one may write while another is still starting).
+   */
+  get everyStreamWriting(): boolean {
+    return this.writers.length > 0 && this.writers.every((w) => w.writer.bytes > 0);
+  }
+
   start(): void {
     this.open();
   }

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
-import { recordingMark, waitEncoded, waitFor, waitRecorded } from '../wait.js';
+import { recordingMark, runningRecordingDir, segmentNames, waitEncoded, waitFor, waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
 
@@ -111,6 +112,24 @@ describe('recording with real ffmpeg', async () => {
     const ch1 = await probe(files.find((f) => f.channel === 8)!.filepath);
     expect(ch1.video).toMatchObject({ width: 854, height: 480 });
     expect(ch1.duration).toBeGreaterThan(1);
+  }, 60_000);
+
+  // Found by faults/room-commands.property.test.ts: with the composite encode running already (the room living), start
+  // answered at the HD stream's first bytes while the ISO encode was still starting; stopped at once, no CH1 file.
+  it('answers start only when every stream (HD and each ISO channel) has its first bytes, also while living', async () => {
+    await t.writeSettings(admin, { setting_advance_media_save: { movie_low_enable: 'false', resource_vi0_enable: 'true' } });
+    await t.post('roomlivectrl', { control: 'start' }, admin);
+    await waitFor(() => t.internals.media.encoder.running, { what: 'the live encode to run' });
+    try {
+      expect((await t.post('recordctl', { control: 'start' }, admin)).body).toEqual({ result: true, message: '' });
+      const dir = runningRecordingDir(t);
+      const bytes = (code: string) => segmentNames(dir, code).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+      expect({ HD: bytes('HD') > 0, CH1: bytes('CH1') > 0 }).toEqual({ HD: true, CH1: true });
+      expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+    } finally {
+      await t.post('roomlivectrl', { control: 'stop' }, admin);
+      await t.writeSettings(admin, { setting_advance_media_save: { movie_low_enable: 'true', resource_vi0_enable: 'false' } });
+    }
   }, 60_000);
 
   it('continues in a new segment when ffmpeg is killed', async () => {

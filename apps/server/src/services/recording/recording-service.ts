@@ -10,10 +10,14 @@ import { recordingFinalizer } from './recording-finalize.js';
 import type { RecordingDeps } from './recording-deps.js';
 import { newRecordingFolder, partLimits, recordedStreams } from './recording-plan.js';
 
-/** Waits (up to `ms`) until the session's current segments have their first bytes. */
+/**
+ * Waits (up to `ms`) until every stream's current segment has its first bytes: not only the first stream to write,
+ * or a start answered while the composite encode runs already (live) would leave an ISO channel just starting with
+ * nothing on disk, and a recording stopped at once without its file.
+ */
 async function firstBytes(session: RecordingSession, ms: number): Promise<void> {
   const until = Date.now() + ms;
-  while (session.currentBytes === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  while (!session.everyStreamWriting && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
 }
 
 /**
