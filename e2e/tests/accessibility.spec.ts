@@ -94,7 +94,9 @@ test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
     });
   }
 
-  test('narrow header and add dialogs in en_US', async ({ page, adminPassword, loginPage }) => {
+  // The narrow header and the dialogs are two tests (they were one, which took 1.9 of its 2 minutes beside a
+  // CPU-bound process): each has the time of its own page loads and scans.
+  test('narrow header in en_US', async ({ page, adminPassword, loginPage }) => {
     test.setTimeout(120_000);
     const all: Finding[] = [];
     const lang: Language = 'en_US';
@@ -107,7 +109,15 @@ test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
       await expect(page.locator('header.rc-header-narrow')).toBeVisible();
       await check(page, `${lang} narrow ${route}`, all);
     }
-    await page.setViewportSize({ width: 1366, height: 860 });
+    report(`${lang}, narrow header`, all);
+  });
+
+  test('add dialogs in en_US', async ({ page, adminPassword, loginPage }) => {
+    test.setTimeout(120_000);
+    const all: Finding[] = [];
+    const lang: Language = 'en_US';
+    await useLanguage(page, lang);
+    await loginAsAdmin(page, adminPassword, () => loginPage.submitAndLand());
 
     const dialogs: [route: string, add: string][] = [
       ['/console/usermanage/user', '.rc-page .ant-card-body .ant-btn-primary'],
@@ -131,6 +141,6 @@ test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
       await modal.locator('.ant-modal-footer .ant-btn').first().click();
       await expect(modal).toBeHidden();
     }
-    report(`${lang}, narrow header and dialogs`, all);
+    report(`${lang}, add dialogs`, all);
   });
 });
