@@ -25,6 +25,18 @@ export class ScreenLockPage extends SettingsPanelPage {
     return this.overlay.locator('.ant-form-item-explain-error');
   }
 
+  /**
+   * Reloads a locked page and waits until it is locked again. The console shows the overlay from its session's
+   * `lockscreenstate`, read once the page has loaded and asked `whoami`: on a busy machine that read comes late,
+   * so the wait is for it, and only the drawing of the overlay after it has the expectation's time.
+   */
+  async reloadLocked(): Promise<void> {
+    const stateRead = this.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/lockscreenstate');
+    await this.page.reload();
+    await stateRead;
+    await expect(this.overlay).toBeVisible();
+  }
+
   async unlock(password: string): Promise<void> {
     await this.overlayPassword.fill(password);
     await this.overlay.locator('button[type=submit]').click();

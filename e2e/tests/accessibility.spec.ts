@@ -61,9 +61,17 @@ function report(title: string, all: readonly Finding[]): void {
   expect(blocking.length, `serious/critical axe findings (${title}):\n${findingTable(blocking)}`).toBe(0);
 }
 
+/**
+ * The walk in English runs with `npm test`. The walk in Simplified Chinese is tagged @slow: it scans the same markup
+ * (one walk is several minutes on a 2-core machine) and what only it checks is the language's texts on each screen,
+ * so it runs with `npm run test:faults`. The document's zh_CN (and zh_HK) language (`html-lang-valid`) stays in
+ * `npm test` through the lock overlay's scans (lock-password.spec.ts).
+ */
+const SLOW: Record<Language, { tag?: string }> = { en_US: {}, zh_CN: { tag: '@slow' } };
+
 test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
   for (const lang of LANGUAGES) {
-    test(`every route in ${lang}`, async ({ page, adminPassword, loginPage }) => {
+    test(`every route in ${lang}`, SLOW[lang], async ({ page, adminPassword, loginPage }) => {
       test.setTimeout(240_000);
       const all: Finding[] = [];
       await useLanguage(page, lang);
@@ -86,7 +94,9 @@ test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
     });
   }
 
-  test('narrow header and add dialogs in en_US', async ({ page, adminPassword, loginPage }) => {
+  // The narrow header and the dialogs are two tests (they were one, which took 1.9 of its 2 minutes beside a
+  // CPU-bound process): each has the time of its own page loads and scans.
+  test('narrow header in en_US', async ({ page, adminPassword, loginPage }) => {
     test.setTimeout(120_000);
     const all: Finding[] = [];
     const lang: Language = 'en_US';
@@ -99,7 +109,15 @@ test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
       await expect(page.locator('header.rc-header-narrow')).toBeVisible();
       await check(page, `${lang} narrow ${route}`, all);
     }
-    await page.setViewportSize({ width: 1366, height: 860 });
+    report(`${lang}, narrow header`, all);
+  });
+
+  test('add dialogs in en_US', async ({ page, adminPassword, loginPage }) => {
+    test.setTimeout(120_000);
+    const all: Finding[] = [];
+    const lang: Language = 'en_US';
+    await useLanguage(page, lang);
+    await loginAsAdmin(page, adminPassword, () => loginPage.submitAndLand());
 
     const dialogs: [route: string, add: string][] = [
       ['/console/usermanage/user', '.rc-page .ant-card-body .ant-btn-primary'],
@@ -123,6 +141,6 @@ test.describe('accessibility (axe, WCAG 2 A/AA)', () => {
       await modal.locator('.ant-modal-footer .ant-btn').first().click();
       await expect(modal).toBeHidden();
     }
-    report(`${lang}, narrow header and dialogs`, all);
+    report(`${lang}, add dialogs`, all);
   });
 });

@@ -43,8 +43,7 @@ test.describe('lock screen and change password', () => {
       // Locked on demand from the header: the service holds it, so a reload is still locked and calls are refused.
       await screen.lockButton.click();
       await expect(screen.overlay).toBeVisible();
-      await page.reload();
-      await expect(screen.overlay).toBeVisible();
+      await screen.reloadLocked();
       const refused = await page.request.post('/api/status', { data: {}, headers: { 'x-session-id': await screen.sessionId() } });
       expect(refused.status()).toBe(423);
       expect((await refused.json()).message).toBe('The screen is locked, please unlock it first.');
@@ -52,15 +51,14 @@ test.describe('lock screen and change password', () => {
       // The overlay in the three languages, with no serious or critical axe finding.
       for (const lang of LANGUAGES) {
         await page.evaluate((value) => localStorage.setItem('roomcast.language', value), lang);
-        await page.reload();
-        await expect(screen.overlay).toBeVisible();
+        await screen.reloadLocked();
         await expect(screen.overlayPassword).toBeFocused();
         await shoot(page, `${lang}-lock-overlay`);
         const blocking = findings(`${lang} lock overlay`, await axeScan(page)).filter((f) => BLOCKING.includes(f.impact));
         expect(blocking, findingTable(blocking)).toEqual([]);
       }
       await page.evaluate(() => localStorage.setItem('roomcast.language', 'en_US'));
-      await page.reload();
+      await screen.reloadLocked();
 
       // Empty, wrong, then right.
       await screen.overlay.locator('button[type=submit]').click();

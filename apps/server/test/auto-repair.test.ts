@@ -167,6 +167,18 @@ function harness(o: { start: string; db?: Db; stateDir?: string; values?: Record
 }
 
 describe('auto repair as a job of the one scheduler (fake clock)', () => {
+  it('counts an open window it has not run in yet as running, so a save that opens one reads as running at once', async () => {
+    // The scheduler is not started: the run has not begun, as after a save whose wake-up has not reached this job.
+    const h = harness({ start: '2026-03-02 01:30:00' });
+    expect(h.repair.status()).toMatchObject({ enable: true, running: true, next: '2026-03-02 01:00:00', last: null });
+    // Held up by a recording it waits, and does not count as running.
+    h.engine.recording = true;
+    expect(h.repair.status()).toMatchObject({ running: false });
+    h.engine.recording = false;
+    await h.scheduler.start();
+    expect(h.repair.status()).toMatchObject({ running: false, next: '2026-03-03 01:00:00', last: { result: 'ok' } });
+  });
+
   it('runs once at the window start, every step logged, then the next day', async () => {
     const h = harness({ start: '2026-03-02 00:59:00' });
     await h.scheduler.start();

@@ -38,6 +38,7 @@ export type AutoRepairRun = z.infer<typeof AutoRepairRun>;
 
 export const AutoRepairStatus = z.object({
   enable: z.boolean(),
+  /** A run is under way, or its window is open and it starts at the scheduler's next look (nothing holds it up). */
   running: z.boolean(),
   /** When the next run may start (its window's start, device zone); '' when disabled. */
   next: z.string(),

@@ -141,11 +141,16 @@ export function autoRepair(d: AutoRepairDeps) {
 
   return {
     job,
-    /** autorepairstatus. */
+    /**
+     * autorepairstatus. A window that is open and due, with nothing holding it up, counts as running: the scheduler
+     * starts it at its next look, which after a save (`wake`) comes once the jobs before it have run, i.e. possibly
+     * after the save's answer. A reader that polls faster while running (the console) then sees the run at once.
+     */
     status() {
       const now = d.device.now();
       const next = enabled() ? nextStart(now) : undefined;
-      return { enable: enabled(), running, next: next === undefined ? '' : d.device.format(next), last: state.last };
+      const starting = enabled() && openWindow(now) !== undefined && !d.busy();
+      return { enable: enabled(), running: running || starting, next: next === undefined ? '' : d.device.format(next), last: state.last };
     },
   };
 }
