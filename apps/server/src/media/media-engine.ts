@@ -1,5 +1,5 @@
 import type { TypedSetting } from '@roomcast/contract';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { LAYOUT_ANIMATION_SECONDS, LAYOUT_ANIMATIONS } from '@roomcast/contract';
@@ -11,6 +11,7 @@ import { channelValue, defaultLayout, planFromSettings, sourceFor } from './plan
 import { deviceTz } from './device-tz.js';
 import { readLogo } from './logo-file.js';
 import { FONT_FILES } from './osd-fonts.js';
+import { sourceDevices } from './source-devices.js';
 import { PicturePreview, PREVIEW_WIDTH, previewStream } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
 import { rtspWatch } from './rtsp-watch.js';
@@ -51,16 +52,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
   let demand: EngineDemand = IDLE_DEMAND;
   encoder.on('log', log);
   const runDir = join(dataDir, 'run');
-  const devices = (): Record<string, string> => {
-    const file = join(dataDir, 'sources.json');
-    if (!existsSync(file)) return {};
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-    } catch {
-      log(`Ignoring ${file}: not valid JSON`);
-      return {};
-    }
-  };
+  const devices = () => sourceDevices(dataDir, log);
   const rtspUrls = () => {
     const video = settings.typed('setting_video_input') as Record<string, string>;
     return Object.fromEntries(
