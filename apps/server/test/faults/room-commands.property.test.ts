@@ -122,7 +122,7 @@ function incoherence(s: Readonly<RoomState>): string[] {
   if (s.scanning && s.recording !== 'idle') wrong.push('no disk scan while a recording is starting or on');
   if ((s.livingStart !== undefined) !== s.living) wrong.push('livingStart is set iff living');
   for (const ch of ['main', 'sub'] as const)
-    if ((s.rtmpStart[ch] !== undefined) !== (s.rtmp[ch] !== 'false')) wrong.push(`rtmpStart.${ch} is set iff RTMP ${ch} is on`);
+    if ((s.rtmpStart[ch] !== undefined) !== (s.rtmp[ch] !== 'off')) wrong.push(`rtmpStart.${ch} is set iff RTMP ${ch} is on`);
   return wrong;
 }
 
@@ -276,7 +276,7 @@ describe('property: room commands from several consoles at once (real service, r
     expect([s.recording, s.living, s.rtmp, s.rtsp], 'the room is all off').toEqual([
       'idle',
       false,
-      { main: 'false', sub: 'false' },
+      { main: 'off', sub: 'off' },
       { main: false, sub: false },
     ]);
   }
