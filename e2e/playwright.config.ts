@@ -31,6 +31,9 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1366, height: 860 },
     locale: 'en-US',
+    // As a person who asked their system for less motion: the console then turns antd's animations off
+    // (app/use-reduced-motion.ts), so a menu or dialog is there at once, with no frames to render and wait out.
+    reducedMotion: 'reduce',
     // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot. The trace's
     // screencast is left out: encoding frames all through every test doubled the CPU a test takes (lock-password
     // spec: 53 s of CPU with it, 33 s without), and on a 2-core machine that CPU is what the tests wait for.

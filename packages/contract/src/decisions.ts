@@ -13,6 +13,7 @@ import {
 import { describeRequirement } from './openapi.js';
 import { PPT_EVENTS_PATH, PPT_PAGE_PATH, PPT_QR_SIZE, PPT_SLIDE_EVENT, PPT_SLIDE_PATH } from './ppt.js';
 import { CALLS_WHILE_LOCKED, LOCK_IDLE_MINUTES, SCREEN_LOCKED_STATUS } from './screen-lock.js';
+import { STATUS_EVENT, STATUS_EVENTS_PATH, STATUS_EVENTS_PERMISSION } from './status-events.js';
 
 const fieldsOf = (schema: { shape: object }) => `{${Object.keys(schema.shape).join(', ')}}`;
 
@@ -168,6 +169,10 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   {
     topic: 'Confidence monitor routes',
     decision: `Two GET routes beside the calls serve the workbench's confidence monitor (beyond the spec). \`${MONITOR_LEVELS_PATH}\` streams the audio levels as Server-Sent Events: an event \`${MONITOR_LEVELS_EVENT}\` about 10 times a second while the encoder runs (and once with \`running: false\` when it stops), data \`${fieldsOf(LevelsMessage)}\`, each meter \`${fieldsOf(MeterLevel)}\` (peak and RMS in dBFS over ~100 ms, \`null\` for digital silence; one meter per input \`setting_audio_input\` enables, by its key, and \`program\`, the mix as recorded); a slow reader misses readings rather than queueing them. \`${MONITOR_PREVIEW_PATH}\` answers a JPEG of the composed picture, taken at most once a second and shared by every watcher (\`no-store\`; 404 while nothing is encoded). Both take the session from the \`${SESSION_HEADER}\` header like the calls, never from the URL (so the console reads them with \`fetch\`), need ${describeRequirement(MONITOR_PERMISSION)}, and refuse like the calls (401 without a live session, 403 without the function); at most 64 level streams are open at once (429), and a stream closes when its session ends. The silence alarm is \`status.audioalarm\`: raised when the loudest input stays below ${SILENCE_ALARM_DB} dBFS for ${SILENCE_ALARM_DEFAULT_S} s while recording, and cleared when sound returns or the recording ends, each time with an operation-log row.`,
+  },
+  {
+    topic: 'Status pushed as the room changes',
+    decision: `Beside the 5 s poll of \`status\` (spec §9), \`${STATUS_EVENTS_PATH}\` streams the room's changes as Server-Sent Events: an event \`${STATUS_EVENT}\` whose data is what \`status\` answers, once on connect and again after each change of the room's state (a recording started, paused, resumed, stopped or pending; a schedule; the disk scan; the live room; an RTMP or RTSP output; the layout; the silence alarm), whoever made it: another console, a schedule, the control panel, a restart. The console shows such a change at once and keeps polling (a missed event is caught by the next poll). The route takes the session from the \`${SESSION_HEADER}\` header like the calls, needs ${describeRequirement(STATUS_EVENTS_PERMISSION)}, refuses like them (401, 423), and a stream closes when its session ends; at most 256 are open at once (429).`,
   },
   {
     topic: 'Slide switching (setting_ppt)',

@@ -15,3 +15,4 @@ export * from './bit-mask.js';
 export * from './ppt.js';
 export * from './auto-repair.js';
 export * from './screen-lock.js';
+export * from './status-events.js';

@@ -7,7 +7,8 @@ import {
   PICTURE_SOURCE_HEADER,
   SESSION_HEADER,
 } from '@roomcast/contract';
-import { readSession, refreshSession } from './session-store';
+import { followEventStream, type StreamConnection } from './event-stream';
+import { readSession } from './session-store';
 
 /**
  * The confidence monitor's two GET routes. They need the session header like every call, which `EventSource`
@@ -15,43 +16,7 @@ import { readSession, refreshSession } from './session-store';
  * with `fetch`: the levels as a Server-Sent Events stream parsed here, the preview as a blob.
  */
 
-export interface SseEvent {
-  event: string;
-  data: string;
-}
-
-/** Server-Sent Events, parsed incrementally (a chunk may end anywhere); `retry` is the server's reconnect delay. */
-export class SseParser {
-  private pending = '';
-  retryMs: number | undefined;
-
-  push(chunk: string): SseEvent[] {
-    const out: SseEvent[] = [];
-    let text = this.pending + chunk;
-    // A CR at the end may be the first half of a CRLF: it waits for the next chunk.
-    const held = text.endsWith('\r') ? '\r' : '';
-    if (held) text = text.slice(0, -1);
-    const blocks = text.replace(/\r\n?/g, '\n').split('\n\n');
-    this.pending = (blocks.pop() ?? '') + held;
-    for (const block of blocks) {
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (!line || line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'event') event = value;
-        else if (field === 'data') data.push(value);
-        else if (field === 'retry' && /^\d+$/.test(value)) this.retryMs = Number(value);
-      }
-      if (data.length) out.push({ event, data: data.join('\n') });
-    }
-    return out;
-  }
-}
-
-export type LevelsConnection = 'connecting' | 'open' | 'reconnecting' | 'refused';
+export type LevelsConnection = StreamConnection;
 
 const headers = (): Record<string, string> => {
   const session = readSession();
@@ -64,49 +29,7 @@ const headers = (): Record<string, string> => {
  * session ended or lacks the function; the status poll takes a 401 to the login page). Returns the stop.
  */
 export function watchLevels(onMessage: (m: LevelsMessage) => void, onState: (s: LevelsConnection) => void): () => void {
-  let stopped = false;
-  let controller: AbortController | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let retryMs = 2000;
-
-  const connect = async () => {
-    controller = new AbortController();
-    try {
-      const res = await fetch(MONITOR_LEVELS_PATH, { headers: headers(), signal: controller.signal, cache: 'no-store' });
-      if (res.status === 401 || res.status === 403) {
-        onState('refused');
-        return;
-      }
-      if (!res.ok || !res.body) throw new Error(`levels: HTTP ${res.status}`);
-      refreshSession();
-      onState('open');
-      const parser = new SseParser();
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done || stopped) break;
-        for (const e of parser.push(value)) {
-          if (e.event !== MONITOR_LEVELS_EVENT) continue;
-          const parsed = LevelsMessage.safeParse(JSON.parse(e.data));
-          if (parsed.success) onMessage(parsed.data);
-        }
-        retryMs = parser.retryMs ?? retryMs;
-      }
-    } catch {
-      // dropped or aborted: below
-    }
-    if (stopped) return;
-    onState('reconnecting');
-    timer = setTimeout(() => void connect(), retryMs);
-  };
-
-  onState('connecting');
-  void connect();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    controller?.abort();
-  };
+  return followEventStream(MONITOR_LEVELS_PATH, MONITOR_LEVELS_EVENT, LevelsMessage, onMessage, onState);
 }
 
 /** The preview JPEG, or undefined when nothing encodes (404) or it cannot be read now. */

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { App, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -8,6 +8,7 @@ import { currentLanguage } from './i18n';
 import { antdLocale, DAYJS_LOCALES, isAntdLocaleLoaded, loadAntdLocale } from './antd-locale';
 import { THEME } from './theme';
 import { TOAST_CONFIG } from './toast-config';
+import { useReducedMotion } from './use-reduced-motion';
 
 /**
  * antd's theme, its texts and dates in the console's language, and <App> (message, modal) around every route
@@ -22,8 +23,10 @@ export default function AntdLayout() {
     dayjs.locale(DAYJS_LOCALES[lang]);
     if (!isAntdLocaleLoaded(lang)) void loadAntdLocale(lang).then(() => setLoaded((n) => n + 1));
   }, [lang, live.language]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => (reducedMotion ? { ...THEME, token: { ...THEME.token, motion: false } } : THEME), [reducedMotion]);
   return (
-    <ConfigProvider locale={antdLocale(lang)} theme={THEME}>
+    <ConfigProvider locale={antdLocale(lang)} theme={theme}>
       <App message={TOAST_CONFIG} className="rc-app">
         <Suspense fallback={<FullPageSpin />}>
           <Outlet />

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, SCREEN_LOCKED_STATUS, type CallData } from '@roomcast/contract';
+import { LIMITS, SCREEN_LOCKED_STATUS, Status, STATUS_EVENT, STATUS_EVENTS_PATH, type CallData } from '@roomcast/contract';
 import { type ApiError, call } from '../api/client';
+import { followEventStream } from '../api/event-stream';
 import { useScreenLocked } from '../api/screen-lock-state';
 import { apiErrorText, callKey } from '../api/hooks';
 import { useAuth } from './auth';
@@ -35,24 +36,27 @@ const StatusContext = createContext<StatusContextValue | undefined>(undefined);
 const STATUS_KEY = callKey('status', {});
 
 /**
- * The console's one polled `status` (record, live and storage state). It polls every 5 s (spec §9) only
- * while someone is logged in, the screen is not locked and a screen using `useRecordStatus` is mounted; screens
- * never start their own timers for it.
+ * The console's one polled `status` (record, live and storage state). It polls every 5 s (spec §9), and takes the
+ * service's pushes between polls, only while someone is logged in, the screen is not locked and a screen using
+ * `useRecordStatus` is mounted; screens never start their own timers for it.
  */
 export function StatusProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [watchers, setWatchers] = useState(0);
   const locked = useScreenLocked();
+  const enabled = Boolean(user) && watchers > 0 && !locked;
   const query = useQuery<RecordStatus, ApiError>({
     queryKey: STATUS_KEY,
     queryFn: () => call('status', {}),
-    enabled: Boolean(user) && watchers > 0 && !locked,
+    enabled,
     refetchInterval: LIMITS.statusStaleMs,
     staleTime: LIMITS.statusStaleMs,
     // A failed poll is shown and tried again at the next interval, not at once.
     retry: false,
   });
+
+  usePushedStatus(enabled);
 
   const error =
     query.isError && query.error.status !== 401 && query.error.status !== SCREEN_LOCKED_STATUS ? apiErrorText(query.error) : undefined;
@@ -80,6 +84,25 @@ export function StatusProvider({ children }: { children: ReactNode }) {
     [query.data, query.dataUpdatedAt, error, query.isLoading, refresh, refreshAfter, watch],
   );
   return <StatusContext.Provider value={value}>{children}</StatusContext.Provider>;
+}
+
+/**
+ * While the status is polled, the service also pushes it after each change of the room's state (contract
+ * status-events.ts), so a recording started by a schedule or another console shows at once; the poll stays for
+ * what changes without an event (storage, the clock) and for a stream that dropped.
+ */
+function usePushedStatus(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return followEventStream(
+      STATUS_EVENTS_PATH,
+      STATUS_EVENT,
+      Status,
+      (data) => queryClient.setQueryData(STATUS_KEY, data),
+      () => undefined,
+    );
+  }, [enabled, queryClient]);
 }
 
 /** Delayed reads of the status; the timers end with the provider (their promises then resolve at once). */

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { checkAll, PICTURE_PATH, PICTURE_PERMISSION, PICTURE_SOURCE_HEADER, SESSION_HEADER } from '@roomcast/contract';
+import { PICTURE_PATH, PICTURE_PERMISSION, PICTURE_SOURCE_HEADER } from '@roomcast/contract';
 import type { SessionService } from '../services/access/index.js';
 import type { PictureSettings } from '../services/layout/index.js';
 import { refusal, sendAnswer } from './refusals.js';
+import { sessionGuard } from './session-guard.js';
 
 /**
  * `GET /api/monitor/picture.jpg`: the composed picture as the settings make it now, for the screens that change it
@@ -11,12 +12,9 @@ import { refusal, sendAnswer } from './refusals.js';
  * The session header of a user with one of those screens' functions or the monitor's (401/403 as the calls refuse).
  */
 export function registerPictureRoute(app: FastifyInstance, sessions: SessionService, picture: PictureSettings['picture']): void {
+  const permitted = sessionGuard(sessions, PICTURE_PERMISSION);
   app.get(PICTURE_PATH, async (req, reply) => {
-    const header = req.headers[SESSION_HEADER];
-    const user = sessions.resolve(typeof header === 'string' && header ? header : undefined);
-    const verdict = checkAll([PICTURE_PERMISSION], user);
-    if (verdict !== 'allow') return sendAnswer(reply, verdict === 'unauthenticated' ? refusal.unauthenticated() : refusal.forbidden());
-    if (user?.locked) return sendAnswer(reply, refusal.screenLocked());
+    if (!permitted(req, reply)) return reply;
     const shot = await picture.get();
     // The source on a miss too: an encode starting or restarting (after a save) gives its picture soon, so the
     // console asks again; a still that did not come out is not retried.

@@ -7,9 +7,10 @@ import { registerMonitorRoutes } from './monitor-route.js';
 import { registerPictureRoute } from './picture-route.js';
 import { registerPptRoutes } from './ppt-route.js';
 import { registerRecordTempRoute } from './record-temp-route.js';
+import { registerStatusEventsRoute } from './status-events-route.js';
 import { registerUploadRoute } from './upload-route.js';
 
-/** Every route outside the call API: web config, OpenAPI, media and uploads, batch zips, live, monitor, slides, picture. */
+/** Every route outside the call API: web config, OpenAPI, media and uploads, batch zips, live, monitor, slides, picture, status events. */
 export function registerRoutes(app: FastifyInstance, routes: ServiceRoutes, version: string): void {
   app.get(WEBCONFIG_PATH, async () => routes.webconfig);
   app.get(OPENAPI_PATH, async () => buildOpenApi(version));
@@ -20,4 +21,5 @@ export function registerRoutes(app: FastifyInstance, routes: ServiceRoutes, vers
   registerMonitorRoutes(app, routes.sessions, routes.monitor);
   registerPptRoutes(app, routes.slides);
   registerPictureRoute(app, routes.sessions, routes.picture);
+  registerStatusEventsRoute(app, routes.sessions, routes.statusEvents);
 }

@@ -110,6 +110,8 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       slides: ppt.slides,
       /** The composed picture as the settings make it now. */
       picture: layout.picture,
+      /** The `status` answer, pushed after each change of the room's state. */
+      statusEvents: { status: system.area.status.status, onRoomChange: (fn: () => void) => shared.room.subscribe(fn) },
     },
     lifecycle,
     /** The composed parts (what the domains share, and theirs), for the test factory only (`apps/server/test/helpers.ts`); production code never reads them. */

@@ -8,49 +8,12 @@ import {
   type LevelsMessage as Levels,
 } from '@roomcast/contract';
 import { makeApp, settingBody } from '../helpers.js';
+import { openEventStream } from '../sse-client.js';
 import { waitFor } from '../wait.js';
 
 /** An open levels stream read by a real HTTP client, as the console reads it. */
-async function openLevels(base: string, session: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}${MONITOR_LEVELS_PATH}`, { headers: { [SESSION_HEADER]: session }, signal: controller.signal });
-  const events: { at: number; message: Levels }[] = [];
-  let ended = false;
-  let retry: string | undefined;
-  const reading = (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let pending = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        pending += value;
-        const blocks = pending.split('\n\n');
-        pending = blocks.pop() ?? '';
-        for (const block of blocks) {
-          const fields = Object.fromEntries(block.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
-          if (fields.retry) retry = fields.retry;
-          if (fields.event === MONITOR_LEVELS_EVENT)
-            events.push({ at: Date.now(), message: LevelsMessage.parse(JSON.parse(fields.data!)) });
-        }
-      }
-    } catch {
-      // aborted by the test
-    }
-    ended = true;
-  })();
-  return {
-    res,
-    events,
-    retry: () => retry,
-    ended: () => ended,
-    last: () => events.at(-1)?.message,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
-}
+const openLevels = (base: string, session: string) =>
+  openEventStream(`${base}${MONITOR_LEVELS_PATH}`, session, MONITOR_LEVELS_EVENT, LevelsMessage);
 
 const input = (m: Levels | undefined, id: string) => m?.inputs.find((i) => i.id === id);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SseParser } from './monitor';
+import { SseParser } from './event-stream';
 
 describe('Server-Sent Events parser', () => {
   it('reads events, data and retry, whatever the chunks', () => {
