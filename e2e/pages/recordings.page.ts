@@ -118,6 +118,18 @@ export class RecordingsPage {
     return this.video.evaluate((v: HTMLVideoElement) => v.currentTime);
   }
 
+  /**
+   * Records where each seek of the player lands from now on (the `seeked` event's position). The player goes on
+   * playing after a seek, so its position a moment later says little on a loaded machine; the landing says it all.
+   */
+  async recordSeeks(): Promise<() => Promise<number[]>> {
+    await this.video.evaluate((v: HTMLVideoElement & { rcSeeks?: number[] }) => {
+      v.rcSeeks = [];
+      v.addEventListener('seeked', () => v.rcSeeks?.push(v.currentTime));
+    });
+    return () => this.video.evaluate((v: HTMLVideoElement & { rcSeeks?: number[] }) => v.rcSeeks ?? []);
+  }
+
   snapshot(time: string): Locator {
     return this.player.getByRole('button', { name: `Go to ${time}`, exact: true });
   }

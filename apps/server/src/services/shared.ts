@@ -6,7 +6,7 @@ import { type MediaEngine, mediaEngine } from '../media/media-engine.js';
 import { createScheduler, type Clock, type DeviceClock, type Scheduler, systemTimers, type Timers } from './core/index.js';
 import type { HostAdapters } from './host-adapters.js';
 import { createOplog, type OpLogService } from './oplog/index.js';
-import { createRoom, describeChange, engineDemand, type Room } from './room/index.js';
+import { createRoom, describeChange, engineDemand, logRoomChanges, type Room } from './room/index.js';
 import { createSettings, type SettingsService } from './settings/index.js';
 
 /**
@@ -101,6 +101,8 @@ export function createShared({
   room.follow((state) => media.follow(engineDemand(state)));
   // Every change of the room, in the media log (what changed and the command that changed it).
   room.subscribe(({ command, before, after }) => mpLog(`room: ${command.type}: ${describeChange(before, after)}`));
+  // What the service changes by itself, in the operation log (a user's call is logged by the API).
+  logRoomChanges(room, oplog.system);
   return {
     config,
     clock,

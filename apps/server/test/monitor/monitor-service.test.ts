@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PicturePreview, PREVIEW_EVERY_MS } from '../../src/media/preview.js';
 import type { TsFanout } from '../../src/media/ts-fanout.js';
-import { createRoom } from '../../src/services/room/index.js';
+import { createRoom, logRoomChanges } from '../../src/services/room/index.js';
 import { monitorService } from '../../src/services/system/monitor/monitor-service.js';
 
 function fixture(silenceAlarmMs = 30_000) {
@@ -16,10 +16,11 @@ function fixture(silenceAlarmMs = 30_000) {
     else void room.apply({ type: 'record.stop' });
   };
   let peak = Number.NEGATIVE_INFINITY;
+  // The alarm's operation-log rows come from the room's changes, as in the service.
   const logged: string[] = [];
+  logRoomChanges(room, (d) => void logged.push(d));
   const monitor = monitorService({
     room,
-    oplog: (d) => void logged.push(d),
     silenceAlarmMs,
     media: {
       running: () => room.state.recording !== 'idle',

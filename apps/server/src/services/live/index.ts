@@ -53,7 +53,6 @@ export function createLive({ settings, room, media, device, log, oplog, replan, 
     viewers,
     dataDir: config.dataDir,
     log,
-    oplog: oplog.system,
   });
   const rtmp = rtmpOutputs({
     settings,

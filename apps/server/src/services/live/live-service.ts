@@ -26,7 +26,6 @@ export interface LiveServiceDeps {
   viewers: LiveViewers;
   dataDir: string;
   log: (line: string) => void;
-  oplog: (description: string) => void;
 }
 
 /** What is kept on disk while the room is living, so that it lives on after a restart. */
@@ -71,7 +70,8 @@ export function liveService(d: LiveServiceDeps) {
   function begin(livingStart: number, fresh: boolean): void {
     // From here the write guard refuses name and urlsession changes, so the name read next holds while living.
     // The encoder runs from here (the media engine follows the room).
-    void d.room.apply({ type: 'live.start', at: livingStart });
+    // Resumed after a restart: the service's own change, in the operation log (room-log.ts).
+    void d.room.apply({ type: 'live.start', at: livingStart, why: fresh ? undefined : 'resumed after a restart' });
     const urlsession = room().urlsession ?? '';
     try {
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(urlsession)) throw new Error(`setting_room.urlsession is not a session name: ${urlsession}`);
@@ -133,7 +133,6 @@ export function liveService(d: LiveServiceDeps) {
         }
         begin(saved.livingStart, false);
         removeStale();
-        d.oplog('live room resumed after a restart');
         return true;
       }),
 

@@ -1,5 +1,5 @@
 import type { MediaEngine } from '../../media/media-engine.js';
-import type { RtmpState } from '../room/index.js';
+import { RTMP_LABEL, type RtmpState } from '../room/index.js';
 import { RtmpPush, type Progress } from '../../media/rtmp-push.js';
 import type { Clock, Job } from '../core/index.js';
 
@@ -8,8 +8,6 @@ export type RtmpChannel = 'main' | 'sub';
 export const RTMP_CHANNELS: readonly RtmpChannel[] = ['main', 'sub'];
 /** rtmpchannelctl's channel numbers (spec: '1' main, '2' sub). */
 export const RTMP_CHANNEL_OF = { '1': 'main', '2': 'sub' } as const satisfies Record<string, RtmpChannel>;
-/** How the logs name a channel. */
-export const RTMP_LABEL: Record<RtmpChannel, string> = { main: 'RTMP main (HD)', sub: 'RTMP sub (SD)' };
 
 /** The first retry after a drop comes this long after it; each further failure doubles it, up to RETRY_MAX_MS. */
 export const RETRY_FIRST_MS = 1000;
@@ -47,7 +45,6 @@ export interface AttemptHooks {
   media: Pick<MediaEngine, 'encoder'>;
   clock: Clock;
   log: (line: string) => void;
-  oplog: (description: string) => void;
   /** The output is still on (not turned off since): reports of an output that is off change nothing. */
   isOn: (o: RtmpOutput) => boolean;
   /** The output's state changed: show it in the room's state. */
@@ -72,8 +69,8 @@ export function attemptPush(o: RtmpOutput, url: string, h: AttemptHooks): RtmpPu
         if (!current()) return;
         o.streaming = true;
         if (o.failures > 0) {
+          // The operation log's row comes from the room's change, reconnecting to on (room-log.ts).
           h.log(`${RTMP_LABEL[o.channel]}: streaming again`);
-          h.oplog(`${RTMP_LABEL[o.channel]} output reconnected`);
         }
         h.changed(o.channel);
       },
@@ -82,13 +79,11 @@ export function attemptPush(o: RtmpOutput, url: string, h: AttemptHooks): RtmpPu
       },
       dropped: (reason) => {
         if (!current()) return;
-        const was = o.streaming;
         o.streaming = false;
         o.failures++;
         const delay = retryDelay(o.failures);
         o.retryAt = h.clock.now() + delay;
         h.log(`${RTMP_LABEL[o.channel]}: ${reason}; retrying in ${delay / 1000} s`);
-        if (was || o.failures === 1) h.oplog(`${RTMP_LABEL[o.channel]} output lost its destination; reconnecting`);
         h.changed(o.channel);
         h.replan();
       },

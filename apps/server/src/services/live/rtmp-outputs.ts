@@ -2,14 +2,13 @@ import type { MessageKey } from '@roomcast/contract';
 import type { MediaEngine } from '../../media/media-engine.js';
 import type { RtmpPush } from '../../media/rtmp-push.js';
 import { Fail, type Clock } from '../core/index.js';
-import type { Room } from '../room/index.js';
+import { RTMP_LABEL as LABEL, type Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 import {
   type AttemptHooks,
   attemptPush,
   outputState,
   RTMP_CHANNELS,
-  RTMP_LABEL as LABEL,
   type RtmpChannel,
   type RtmpOutput,
   retryJob,
@@ -54,16 +53,20 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
 
   const values = () => d.settings.typed('setting_live_rtmp');
 
-  /** The channel's state into the room's (the encoder follows: started for an output that is on, stopped when none needs it). */
-  function show(channel: RtmpChannel): Promise<void> {
+  /**
+   * The channel's state into the room's (the encoder follows: started for an output that is on, stopped when none needs
+   * it); `why` when the service changes it by itself, for the operation log (room-log.ts).
+   */
+  function show(channel: RtmpChannel, why?: string): Promise<void> {
     const o = outputs.get(channel);
-    return d.room.apply({ type: 'rtmp.set', outputs: { [channel]: { state: outputState(o), start: o?.start } } });
+    return d.room.apply({ type: 'rtmp.set', outputs: { [channel]: { state: outputState(o), start: o?.start } }, why });
   }
   /** Several channels on at once: one state change, so the encoder's first plan has what they all send (the SD picture). */
-  const markOn = (channels: { channel: RtmpChannel; start: number }[]) =>
+  const markOn = (channels: { channel: RtmpChannel; start: number }[], why?: string) =>
     void d.room.apply({
       type: 'rtmp.set',
       outputs: Object.fromEntries(channels.map((c) => [c.channel, { state: 'on', start: c.start }])),
+      why,
     });
   const save = () => store.write(outputs);
 
@@ -80,7 +83,6 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     media: d.media,
     clock: d.clock,
     log: d.log,
-    oplog: d.oplog,
     isOn: (o) => outputs.get(o.channel) === o,
     changed: (channel) => void show(channel),
     replan: d.replan,
@@ -105,13 +107,13 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
   }
 
   /** Turns a channel off: the push first, then the room's state (the encoder stops unless something else needs it). */
-  async function end(channel: RtmpChannel): Promise<boolean> {
+  async function end(channel: RtmpChannel, why?: string): Promise<boolean> {
     const o = outputs.get(channel);
     if (!o) return false;
     outputs.delete(channel);
     save();
     await o.push.stop();
-    await show(channel);
+    await show(channel, why);
     d.replan();
     return true;
   }
@@ -130,14 +132,14 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     for (const [channel, o] of [...outputs]) {
       const url = v[`${channel}url`];
       if (!v[`${channel}enable`] || !url) {
-        await end(channel);
-        d.oplog(`${LABEL[channel]} output stopped: turned off in the RTMP settings`);
+        await end(channel, 'turned off in the RTMP settings');
       } else if (url !== o.push.url) {
         // The new push is the output's at once: the retry job never starts the old one again meanwhile.
         const old = o.push;
         Object.assign(o, { failures: 0, retryAt: undefined, streaming: false });
         o.push = attemptPush(o, url, hooks);
-        show(channel);
+        // Reconnecting before, on now: not "reconnected" in the operation log, but why.
+        show(channel, 'started again on its new URL');
         await old.stop();
         if (outputs.get(channel) !== o) continue;
         o.push.start();
@@ -203,11 +205,8 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
           }
         }
         // All marked on before the encoder starts, so that its first plan has what they all send (the SD picture).
-        markOn(back);
-        for (const b of back) {
-          begin(b.channel, b.url, b.start);
-          d.oplog(`${LABEL[b.channel]} output resumed after a restart`);
-        }
+        markOn(back, 'resumed after a restart');
+        for (const b of back) begin(b.channel, b.url, b.start);
         save();
         return back.length;
       }),

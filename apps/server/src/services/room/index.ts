@@ -2,6 +2,7 @@ export { createRoom, type Room, type RoomEvent, type RoomFollower, type RoomList
 export { type RoomCommand, type RoomCommandType, transition } from './room-machine.js';
 export {
   describeChange,
+  RTMP_LABEL,
   idleRoomState,
   isRecording,
   recordedMsAt,
@@ -12,3 +13,4 @@ export {
   videoFixed,
 } from './room-state.js';
 export { engineDemand } from './engine-demand.js';
+export { logRoomChanges, roomLogRows } from './room-log.js';

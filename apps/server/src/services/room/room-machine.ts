@@ -5,7 +5,15 @@ import type { RoomState, RtmpChannelName, RtmpState, ShownLayout } from './room-
  * Everything that changes the room's state. A command is legal from some states only; `transition` refuses the
  * others with the spec's message, so the rules of the room live here and nowhere else.
  */
-export type RoomCommand =
+export type RoomCommand = RoomCommandBody & {
+  /**
+   * Why the service itself made this change (a restart, a settings write, the silence check), not a user's call:
+   * the operation log writes it with the change (room-log.ts). A user's call is logged by the API with its caller.
+   */
+  why?: string;
+};
+
+type RoomCommandBody =
   /** A record command begins (refused while another one is under way: `recordPending`). */
   | { type: 'record.claim' }
   /** It has ended, whatever its outcome. */

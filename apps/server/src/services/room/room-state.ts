@@ -7,6 +7,8 @@ export interface ShownLayout {
 /** An RTMP output's state: off, on (connecting or streaming), reconnecting after a drop. */
 export type RtmpState = 'off' | 'on' | 'reconnecting';
 export type RtmpChannelName = 'main' | 'sub';
+/** The outputs as people read them (logs, the operation log). */
+export const RTMP_LABEL: Record<RtmpChannelName, string> = { main: 'RTMP main (HD)', sub: 'RTMP sub (SD)' };
 
 /**
  * The room's state: what records, lives and streams, the disk scan and the layout on the output. Only the room

@@ -69,7 +69,7 @@ export function createSystem(
   const logsDir = join(config.dataDir, 'logs');
   /** The recording storage and the USB disk, for the storage figures of `status`. */
   const storage = { hdd: d.mediaPath, usb: () => config.usbPath };
-  const monitor = monitorService({ media: media.monitor, room, oplog: oplog.system, silenceAlarmMs: config.silenceAlarmMs });
+  const monitor = monitorService({ media: media.monitor, room, silenceAlarmMs: config.silenceAlarmMs });
   const recording = () => room.state.recording !== 'idle';
   /** A running recording is stopped (finalized) first; a stop that fails leaves it to the next start's recovery. */
   const finalizeRecording = async (reason: string) => {

@@ -15,8 +15,6 @@ export interface MonitorDeps {
   media: MonitorSource;
   /** The room: the alarm is part of its state; recording or not is read there. */
   room: Pick<Room, 'state' | 'apply'>;
-  /** The operation log, as the service itself (user `system`). */
-  oplog: (description: string) => void;
   /** How long the sound must stay below SILENCE_ALARM_DB before the alarm is raised. */
   silenceAlarmMs: number;
 }
@@ -57,8 +55,8 @@ export function monitorService(d: MonitorDeps) {
   const seconds = Math.round(d.silenceAlarmMs / 1000);
   const setAlarm = (on: boolean, why: string) => {
     if (d.room.state.audioAlarm === on) return;
-    void d.room.apply({ type: 'alarm.set', on });
-    d.oplog(why);
+    // Its operation-log row is written from the room's change (room-log.ts).
+    void d.room.apply({ type: 'alarm.set', on, why });
   };
   /** Every second while recording (and until a raised alarm is cleared). */
   const checkSilence = (now: number) => {
