@@ -28,9 +28,9 @@ echo "== unit and API tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=1
 
 echo "== browser tests (playwright)"
-# Without the pictures for people (E2E_SCREENSHOTS=0; `npm run screenshots` takes them) and without the long walks
-# tagged @slow (E2E_SLOW=0; `npm run test:faults` runs them).
-(cd e2e && E2E_SCREENSHOTS=0 E2E_SLOW=0 PLAYWRIGHT_JSON_OUTPUT_NAME=../.tmp/playwright.json npx playwright test --reporter=list,json) || status=1
+# Without the pictures for people (E2E_SCREENSHOTS=0; `npm run screenshots` takes them), without the long walks
+# tagged @slow (E2E_SLOW=0; `npm run test:faults` runs them) and without traces (E2E_TRACE=0; playwright.config.ts).
+(cd e2e && E2E_SCREENSHOTS=0 E2E_SLOW=0 E2E_TRACE=0 PLAYWRIGHT_JSON_OUTPUT_NAME=../.tmp/playwright.json npx playwright test --reporter=list,json) || status=1
 
 node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json .tmp/newcomer-path.json || status=1
 exit "$status"
