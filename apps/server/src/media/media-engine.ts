@@ -196,6 +196,9 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     audioOut.refresh();
   };
   const sameLayout = (a: EngineDemand['layout'], b: EngineDemand['layout']) => JSON.stringify(a) === JSON.stringify(b);
+  /** An output newly sends the SD picture, or a recording that saves it (movie_low_enable) is starting. */
+  const sdNeeded = (before: EngineDemand, next: EngineDemand) =>
+    (next.sd && !before.sd) || (next.iso && !before.iso && settings.typed('setting_advance_media_save').movie_low_enable);
   return {
     encoder,
     /**
@@ -209,8 +212,9 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
       // `wanted`, not `running`: an encode restarting (a re-plan, a crash's backoff) is asked nothing new; its next
       // start plans from the demand of then.
       if (next.composite && !encoder.wanted) ensure();
-      // Re-planned when the layout on the output changed, or an output now needs the SD picture the encode lacks.
-      else if (next.composite && (!sameLayout(before.layout, next.layout) || (next.sd && !before.sd && !sdPlanned))) apply();
+      // Re-planned when the layout on the output changed, or an output or a recording starting now needs the SD
+      // picture the encode lacks (the room living since before the recording turned SD on).
+      else if (next.composite && (!sameLayout(before.layout, next.layout) || (!sdPlanned && sdNeeded(before, next)))) apply();
       await Promise.all([...(next.iso ? [] : [...iso.values()].map((e) => e.stop())), ...(next.composite ? [] : [encoder.stop()])]);
     },
     /** The HDMI audio output follows setting_general_output (saved) and the encoder. */

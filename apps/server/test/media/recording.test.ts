@@ -132,6 +132,29 @@ describe('recording with real ffmpeg', async () => {
     }
   }, 60_000);
 
+  // Found by faults/room-commands.property.test.ts: the SD picture turned on while the room was living (its encode
+  // planned without it) gave a recording without its SD file.
+  it('records the SD picture turned on while the room was already living', async () => {
+    await t.writeSettings(admin, { setting_advance_media_save: { movie_low_enable: 'false' } });
+    await t.post('roomlivectrl', { control: 'start' }, admin);
+    await waitFor(() => t.internals.media.encoder.running, { what: 'the live encode to run' });
+    try {
+      await t.writeSettings(admin, { setting_advance_media_save: { movie_low_enable: 'true' } });
+      expect((await t.post('recordctl', { control: 'start' }, admin)).body).toEqual({ result: true, message: '' });
+      const dir = runningRecordingDir(t);
+      const bytes = (code: string) => segmentNames(dir, code).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+      expect({ HD: bytes('HD') > 0, SD: bytes('SD') > 0 }).toEqual({ HD: true, SD: true });
+      await waitRecorded(t, 1);
+      expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+      const done = t.internals.repos.recordings.inState('done');
+      const sd = t.internals.repos.recordings.files(done[done.length - 1]!.id).find((f) => f.channel === 11);
+      expect(sd).toBeDefined();
+      expect((await probe(sd!.filepath)).video.height).toBeGreaterThan(0);
+    } finally {
+      await t.post('roomlivectrl', { control: 'stop' }, admin);
+    }
+  }, 60_000);
+
   it('continues in a new segment when ffmpeg is killed', async () => {
     await t.post('recordctl', { control: 'start' }, admin);
     await waitRecorded(t, 2.5);
