@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '@roomcast/contract';
+import { LIMITS, MESSAGES } from '@roomcast/contract';
 import { ADMIN_PASSWORD, fakeClock, makeApp } from './helpers.js';
 
 describe('login and sessions', async () => {
@@ -71,14 +71,53 @@ describe('login and sessions', async () => {
 describe('login throttling', async () => {
   const clock = fakeClock();
   const t = await makeApp({ clock });
-  it('locks out after repeated failures, even with the right password, then lets in again later', async () => {
-    for (let i = 0; i < LIMITS.loginFailures.max; i++) await t.post('login', { usercode: 'admin', password: 'wrong-pass' });
-    const locked = await t.post('login', { usercode: 'admin', password: ADMIN_PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe('Too many failed attempts, please try again later.');
-    const lockedGhost = await t.post('login', { usercode: 'ghost', password: 'whatever1' });
-    expect(lockedGhost.status).toBe(429);
-    clock.advance(LIMITS.loginFailures.lockMs + 1);
-    expect((await t.post('login', { usercode: 'admin', password: ADMIN_PASSWORD })).body.result).toBe(true);
+  const { addressMax, addressLockMs, userFree, userMaxDelayMs } = LIMITS.loginFailures;
+  const login = (usercode: string, password: string, from: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: from,
+      payload: JSON.stringify({ usercode, password }),
+      headers: { 'content-type': 'application/json' },
+    });
+  // With `operating`, each login forces the previous session out (it may), so every own login succeeds.
+  await t.userWith(['operation', 'operating'], 'sprayer', await t.login());
+
+  it('a user code that keeps failing makes each further attempt wait, growing, but never locks it', async () => {
+    for (let i = 0; i < userFree; i++) await login('admin', 'wrong-pass', `10.5.0.${i + 1}`);
+    // Five failures: the next attempt, from anywhere and with the right password, waits 1 s (then 2 s, 4 s ...).
+    const early = await login('admin', ADMIN_PASSWORD, '10.5.1.1');
+    expect({ status: early.statusCode, message: early.json().message }).toEqual({ status: 429, message: MESSAGES.loginThrottled });
+    clock.advance(1001);
+    expect((await login('admin', ADMIN_PASSWORD, '10.5.1.1')).json().result).toBe(true);
+  });
+
+  // Probe finding: five wrong passwords locked a user for 15 minutes from anywhere, admin included.
+  it('guesses at admin from many addresses delay the administrator by at most the longest wait, not 15 minutes', async () => {
+    for (let i = 0; i < 30; i++) {
+      clock.advance(userMaxDelayMs + 1);
+      expect((await login('admin', 'wrong-pass', `10.6.0.${i + 1}`)).statusCode).toBe(200);
+    }
+    expect((await login('admin', ADMIN_PASSWORD, '10.6.1.1')).statusCode).toBe(429);
+    clock.advance(userMaxDelayMs + 1);
+    expect((await login('admin', ADMIN_PASSWORD, '10.6.1.1')).json().result).toBe(true);
+  });
+
+  // Probe finding: a successful login reset the address's count, so an account holder could spray without limit.
+  it('an address that keeps guessing is shut out, however often it logs in with its own account between', async () => {
+    clock.advance(addressLockMs + 1);
+    let answered = 0;
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) if ((await login(`victim${round}${i}`, 'Guess-pass-1', '10.7.0.1')).statusCode === 200) answered++;
+      await login('sprayer', 'Password-123', '10.7.0.1');
+    }
+    // Ten guesses are answered; the eleventh and twelfth are not, and the own login is refused too.
+    expect(answered).toBe(addressMax);
+    expect((await login('sprayer', 'Password-123', '10.7.0.1')).statusCode).toBe(429);
+    // Another address is not affected; the shut-out ends.
+    const other = (await login('sprayer', 'Password-123', '10.7.0.2')).json();
+    expect(other, JSON.stringify(other)).toMatchObject({ result: true });
+    clock.advance(addressLockMs + 1);
+    expect((await login('sprayer', 'Password-123', '10.7.0.1')).json().result).toBe(true);
   });
 });

@@ -37,8 +37,13 @@ export const LIMITS = {
   ptzChannels: 4,
   ptzPresets: 10,
   toast: { topPx: 100, durationS: 3, maxCount: 3 },
-  /** Login throttling: failures allowed per window before the source or user code is locked out. */
-  loginFailures: { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  /**
+   * Login throttling (docs/security.md "Login throttling"). An address that fails `addressMax` times inside the window
+   * (whatever the user codes, successes in between or not) is shut out for `addressLockMs`. A user code that fails
+   * `userFree` times inside the window (from anywhere) is never locked, but the next attempt at it waits 1 s after the
+   * last failure, doubling with each further failure, at most `userMaxDelayMs`; a success clears it.
+   */
+  loginFailures: { addressMax: 10, windowMs: 15 * 60_000, addressLockMs: 15 * 60_000, userFree: 5, userMaxDelayMs: 120_000 },
   /** Largest CSV the user import accepts. */
   importUserMaxBytes: 1024 * 1024,
   usercodeMax: 32,

@@ -168,8 +168,8 @@ describe('failure class: authentication bypass', async () => {
   });
 
   it('x-forwarded-for and friends do not dodge the per-address login throttle', async () => {
-    clock.advance(LIMITS.loginFailures.lockMs + 1);
-    for (let i = 0; i < LIMITS.loginFailures.max; i++) {
+    clock.advance(LIMITS.loginFailures.addressLockMs + 1);
+    for (let i = 0; i < LIMITS.loginFailures.addressMax; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/login',
@@ -194,10 +194,10 @@ describe('failure class: authentication bypass', async () => {
     expect(right.statusCode).toBe(429);
   });
 
-  it('the per-user lock holds across source addresses and user-code variants', async () => {
-    clock.advance(LIMITS.loginFailures.lockMs + 1);
+  it('the per-user wait holds across source addresses and user-code variants', async () => {
+    clock.advance(LIMITS.loginFailures.addressLockMs + 1);
     const variants = ['admin', 'ADMIN', 'Admin', ' admin ', 'ad min'];
-    for (let i = 0; i < LIMITS.loginFailures.max; i++) {
+    for (let i = 0; i < LIMITS.loginFailures.userFree; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/login',
@@ -215,7 +215,7 @@ describe('failure class: authentication bypass', async () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(right.statusCode).toBe(429);
-    clock.advance(LIMITS.loginFailures.lockMs + 1);
+    clock.advance(LIMITS.loginFailures.userMaxDelayMs + 1);
     expect((await t.post('login', { usercode: 'admin', password: ADMIN_PASSWORD })).body.result).toBe(true);
   });
 });

@@ -202,7 +202,7 @@ export const systemCalls = {
   }),
   editproduct: defineCall({
     summary:
-      "The About page's hidden product editor (docs/update.md): an administrator's user code and password are checked (a wrong one, or a user who is not an administrator: `passwordWrong`; throttled with login's counts: HTTP 429 after 5 failures in 15 minutes from one address or user code). Without `data` that is all (the panel opens); with it `setting_product` is written as writeconfig does, all or nothing.",
+      "The About page's hidden product editor (docs/update.md): an administrator's user code and password are checked (a wrong one, or a user who is not an administrator: `passwordWrong`; throttled with login's counts: HTTP 429 as login, see the decision Login throttling). Without `data` that is all (the panel opens); with it `setting_product` is written as writeconfig does, all or nothing.",
     request: z.object({
       usercode: noSpaces(LIMITS.usercodeMax).pipe(z.string().min(1, 'must not be empty')),
       password: z.string().min(1, 'must not be empty').max(LIMITS.passwordMax),
@@ -252,7 +252,7 @@ export const systemCalls = {
   }),
   unlockscreen: defineCall({
     summary:
-      'Unlock this session with the lock password (checked against its argon2id hash). Wrong: `lockPasswordWrong`; throttled like login (HTTP 429 after 5 failures in 15 minutes from one address or user). A session that is not locked stays so (the password is still checked).',
+      'Unlock this session with the lock password (checked against its argon2id hash). Wrong: `lockPasswordWrong`; throttled like login (HTTP 429 as login, see the decision Login throttling). A session that is not locked stays so (the password is still checked).',
     request: z.object({ password: z.string().min(1, 'Please input password.').max(LIMITS.passwordMax) }),
     data: NoData,
     permission: SESSION,

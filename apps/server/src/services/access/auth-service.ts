@@ -14,15 +14,14 @@ const mayForce = (u: { role: string; functions: string[] }) => u.role === 'admin
 export function authService(repos: Repositories, sessions: SessionService, throttle: LoginThrottle) {
   return {
     async login(usercode: string, password: string, source: string) {
-      const keys = [`ip:${source}`, `user:${usercode.toLowerCase()}`];
-      if (throttle.isLocked(keys)) throw new Fail(MESSAGES.loginThrottled, 429);
+      if (throttle.wait(source, usercode) > 0) throw new Fail(MESSAGES.loginThrottled, 429);
       const user = repos.users.find(usercode);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
       if (!user || !ok) {
-        throttle.recordFailure(keys);
+        throttle.failed(source, usercode);
         throw Fail.of('messageLoginFail');
       }
-      throttle.recordSuccess(keys);
+      throttle.succeeded(source, usercode);
       const functions = userFunctions(repos, user);
       const previous = sessions.liveSession(usercode);
       if (previous && !mayForce({ role: user.role, functions })) {
@@ -42,15 +41,14 @@ export function authService(repos: Repositories, sessions: SessionService, throt
      * an administrator fail alike.
      */
     async checkAdmin(usercode: string, password: string, source: string): Promise<void> {
-      const keys = [`ip:${source}`, `user:${usercode.toLowerCase()}`];
-      if (throttle.isLocked(keys)) throw new Fail(MESSAGES.loginThrottled, 429);
+      if (throttle.wait(source, usercode) > 0) throw new Fail(MESSAGES.loginThrottled, 429);
       const user = repos.users.find(usercode);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
       if (!user || !ok || user.role !== 'admin') {
-        throttle.recordFailure(keys);
+        throttle.failed(source, usercode);
         throw Fail.of('passwordWrong');
       }
-      throttle.recordSuccess(keys);
+      throttle.succeeded(source, usercode);
     },
 
     logout(who: SessionUser, usercode: string) {

@@ -38,7 +38,7 @@ export function createDevices({ settings, timers, oplog, log, replan, config }: 
   let panel: ReturnType<typeof controlPanel> | undefined;
   const ports = serialPorts({
     devices: config.serialDevices,
-    settings: () => settings.raw('setting_serial_port'),
+    settings: () => settings.typed('setting_serial_port'),
     open: d.open,
     panel: (port, line) => panel!.answer(port, line),
     log,

@@ -1,4 +1,4 @@
-import { SERIAL_PORTS, type SerialPortName } from '@roomcast/contract';
+import { SERIAL_PORTS, type SerialPortName, type TypedSetting } from '@roomcast/contract';
 import type { OpenSerial, SerialLine } from '../../host/serial.js';
 import { Fail } from '../core/index.js';
 import { lineSplitter } from './control-panel.js';
@@ -6,8 +6,8 @@ import { lineSplitter } from './control-panel.js';
 export interface SerialPortsDeps {
   /** Device paths from the configuration (SERIAL_RS232_DEVICE, SERIAL_RS485_DEVICE); a port without one is absent. */
   devices: Partial<Record<SerialPortName, string>>;
-  /** setting_serial_port's values now. */
-  settings: () => Record<string, string>;
+  /** setting_serial_port, typed (the contract's defaults applied). */
+  settings: () => TypedSetting<'setting_serial_port'>;
   open: OpenSerial;
   /** A line read on the control-panel port (undefined: an overlong line); resolves to the answer line. */
   panel: (port: SerialPortName, line: string | undefined) => Promise<string>;
@@ -50,7 +50,7 @@ export function serialPorts(d: SerialPortsDeps) {
   function readSettings(): void {
     const v = d.settings();
     for (const p of Object.values(ports)) {
-      p.baud = Number(v[`${p.name}_biterate`]) || 9600;
+      p.baud = Number(v[`${p.name}_biterate`]);
       p.panel = v[`${p.name}_type`] === 'controlpannel';
     }
   }

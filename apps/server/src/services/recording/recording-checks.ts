@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { HD_CHANNEL, LIMITS } from '@roomcast/contract';
+import { HD_CHANNEL } from '@roomcast/contract';
 import { diskFigures } from '../../host/storage.js';
 import type { RecordingSession } from '../../media/recording-session.js';
 import { takeSnapshot } from '../../media/snapshot.js';
@@ -45,7 +45,7 @@ export function recordingChecks(
     }
     snapshotIfDue();
     if (running.session.checkLimits()) d.log('recording continues in the next part (segmentation limit)');
-    const maxHours = Number(d.settings.raw('setting_advance_media_save').maxduration) || LIMITS.maxDurationHours.default;
+    const maxHours = d.settings.typed('setting_advance_media_save').maxduration;
     if (r.recordedMs() >= maxHours * 3600_000) void r.stop('maximum duration reached').catch((e: Error) => d.log(e.message));
   }
 

@@ -40,15 +40,14 @@ export function screenLock(d: ScreenLockDeps) {
 
     /** unlockscreen: the password against the stored hash, throttled like login. */
     async unlock(who: SessionUser, password: string, source: string): Promise<void> {
-      const keys = [`ip:${source}`, `user:${who.usercode.toLowerCase()}`];
-      if (d.throttle.isLocked(keys)) throw new Fail(MESSAGES.loginThrottled, 429);
+      if (d.throttle.wait(source, who.usercode) > 0) throw new Fail(MESSAGES.loginThrottled, 429);
       const v = stored();
       if (enabledIn(v)) {
         if (!(await verifyPassword(v.password, password))) {
-          d.throttle.recordFailure(keys);
+          d.throttle.failed(source, who.usercode);
           throw Fail.of('lockPasswordWrong');
         }
-        d.throttle.recordSuccess(keys);
+        d.throttle.succeeded(source, who.usercode);
       }
       // With the lock off (turned off while this session was locked) there is nothing to check.
       d.sessions.unlock(who.sessionId);
