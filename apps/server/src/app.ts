@@ -11,6 +11,7 @@ import { registerCalls } from './api/register.js';
 import { registerRoutes } from './api/routes.js';
 import { createServices, type ServiceParts, type Services } from './services/index.js';
 import { systemClock, type Clock } from './services/core/index.js';
+import { clientErrorAnswer, frameworkErrorAnswer } from './api/malformed-requests.js';
 import { refusal, sendAnswer } from './api/refusals.js';
 import { createPower, type Power } from './host/power.js';
 import { logsDir, RotatingFile } from './logging.js';
@@ -40,6 +41,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 64 * 1024 * 1024,
+    // Requests refused before the hooks run still get the envelope and the security headers (malformed-requests.ts).
+    frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: clientErrorAnswer,
   });
   const db = opts.db ?? openDatabase(join(config.dataDir, 'roomcast.db'));
   const mpLog = dir ? new RotatingFile(join(dir, 'mp.log')) : undefined;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SESSION_HEADER } from '@roomcast/contract';
-import { makeApp } from '../helpers.js';
+import { ADMIN_PASSWORD, makeApp } from '../helpers.js';
 import { REPO_ROOT } from './support/source-files.js';
 
 const CONSOLE_SRC = join(REPO_ROOT, 'apps/console');
@@ -84,6 +84,22 @@ describe('security headers: CSP the console satisfies, nosniff, frame protection
       if (r.url.endsWith('.js') && r.console) expect(type).toMatch(/^(text|application)\/javascript/);
     });
   }
+
+  // Probe finding (issue 19): answers that carry a session id had no Cache-Control.
+  it('no call answer is stored: the login answer with its session id, refusals, the rest', async () => {
+    const login = await t.post('login', { usercode: 'admin', password: ADMIN_PASSWORD });
+    expect(login.body.result).toBe(true);
+    expect(login.headers['cache-control']).toBe('no-store');
+    for (const r of requests.filter((x) => x.url.startsWith('/api/') && x.method === 'POST')) {
+      const res = await t.app.inject({
+        method: r.method,
+        url: r.url,
+        payload: r.payload,
+        headers: { 'content-type': 'application/json', ...(r.session ? { [SESSION_HEADER]: r.session } : {}) },
+      });
+      expect(res.headers['cache-control'], `${r.name}`).toBe('no-store');
+    }
+  });
 
   it('the console source page has no inline script, handler or foreign resource', () => {
     expect(inlineCode(readFileSync(join(CONSOLE_SRC, 'index.html'), 'utf8'))).toEqual([]);
