@@ -167,12 +167,24 @@ export async function waitRecorded(
   const base = typeof opts.after === 'number' ? opts.after : 0;
   const dir = mark?.dir ?? runningRecordingDir(t);
   const got = () => segmentSeconds(dir, { code: opts.code, except: mark?.names }) - base;
-  await waitFor(() => got() >= seconds, {
-    timeoutMs: opts.timeoutMs ?? Math.max(15_000, seconds * 4000),
-    intervalMs: 100,
-    what: `${seconds} s of ${opts.code ?? 'HD'} video recorded in ${dir}${opts.after !== undefined ? ' after the mark' : ''}`,
-    detail: () => ({ recordedS: got() }),
-  });
+  const what = `${seconds} s of ${opts.code ?? 'HD'} video recorded in ${dir}${opts.after !== undefined ? ' after the mark' : ''}`;
+  // The encoder's own progress is the signal: the wait goes on while the recorded seconds grow (a loaded machine
+  // encodes slower than real time, 4K at a tenth of it), and fails when they stand still for `stallMs`.
+  const stallMs = opts.timeoutMs ?? Math.max(15_000, seconds * 4000);
+  let last = got();
+  let lastGrew = Date.now();
+  await waitFor(
+    () => {
+      const now = got();
+      if (now > last) {
+        last = now;
+        lastGrew = Date.now();
+      }
+      return now >= seconds || Date.now() - lastGrew >= stallMs;
+    },
+    { timeoutMs: Math.max(120_000, stallMs), intervalMs: 100, what, detail: () => ({ recordedS: got() }) },
+  );
+  if (got() < seconds) throw new Error(`no more video for ${stallMs} ms while waiting for ${what}; recorded ${got()} s`);
   return got();
 }
 
