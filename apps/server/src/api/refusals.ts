@@ -30,14 +30,6 @@ export const refusal = {
   status: (status: number, message: string) => answer(status, false, message),
 };
 
-/**
- * Sends the envelope. Never stored by a browser or a cache on the way (`no-store`): a login's answer carries the
- * session id, and every answer is about one moment and one caller.
- */
 export function sendAnswer(reply: FastifyReply, a: Answer, headers: Record<string, string> = {}) {
-  return reply
-    .code(a.status)
-    .headers({ 'cache-control': 'no-store', ...headers })
-    .type('application/json; charset=utf-8')
-    .send(a.body);
+  return reply.code(a.status).headers(headers).type('application/json; charset=utf-8').send(a.body);
 }

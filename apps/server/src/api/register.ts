@@ -87,6 +87,9 @@ export function registerCalls(app: FastifyInstance, areas: Areas, log: (actor: s
     const handler = handlers[name];
     const whileLocked = mayCallWhileLocked(name);
     const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+      // No call's answer is stored by a browser or a cache on the way: a login's carries the session id, and every
+      // one is about one moment and one caller (a download may say otherwise for itself).
+      reply.header('cache-control', 'no-store');
       const user = sessions.resolve(headerString(req, SESSION_HEADER));
       sessionOf.set(req, user);
       if (typeof def.permission !== 'function') {
@@ -113,7 +116,9 @@ export function registerCalls(app: FastifyInstance, areas: Areas, log: (actor: s
     if (def.alsoGet) app.get(apiPath(name), { onRequest }, handle);
   }
   // Any other name (a GET of a POST-only call falls to the app's not-found answer, the same envelope).
-  app.post(`${API_PREFIX}/:name`, { bodyLimit: JSON_BODY_LIMIT }, async (_req, reply) => sendAnswer(reply, refusal.notFound()));
+  app.post(`${API_PREFIX}/:name`, { bodyLimit: JSON_BODY_LIMIT }, async (_req, reply) =>
+    sendAnswer(reply, refusal.notFound(), { 'cache-control': 'no-store' }),
+  );
 }
 
 /** Body, permission (when it depends on the body), handler, envelope, operation log. Static permissions were checked in onRequest. */

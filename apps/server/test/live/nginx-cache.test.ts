@@ -154,7 +154,11 @@ http {
     }
     expect(reached(signed.hls) - before).toBe(3);
     // Unsigned, the unpublished room does not exist (once the published playlist's second in the cache is over).
-    await waitFor(async () => (await viaNginx(playlist)).status === 404, { timeoutMs: 5000, what: 'the unsigned playlist to be refused' });
+    // (A condition, not a time: on a loaded machine the cached second can outlast a few seconds of wall clock.)
+    await waitFor(async () => (await viaNginx(playlist)).status === 404, {
+      timeoutMs: 30_000,
+      what: 'the unsigned playlist to be refused',
+    });
     for (const path of [signed.ws, '/api/status', '/']) expect((await viaNginx(path)).status, path).toBe(404);
     expect(reached('/api/status')).toBe(0);
     expect((await t.post('roomlivectrl', { control: 'stop' }, admin)).body.result).toBe(true);

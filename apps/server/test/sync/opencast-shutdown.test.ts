@@ -46,6 +46,8 @@ describe('the Opencast agent at shutdown', { timeout: 60_000 }, async () => {
     const t = await registeredApp(oc);
     const before = oc.agentStates.length;
     await closeTimed(t);
+    // The double (in this process) may take its request in after the close on a loaded machine: wait for it.
+    await waitFor(() => oc.agentStates.length > before, { timeoutMs: 15_000, what: 'the offline state at the double' });
     expect(oc.agentStates.slice(before)).toEqual([{ name: AGENT, state: 'offline', address: expect.stringMatching(/^http:\/\//) }]);
   });
 
