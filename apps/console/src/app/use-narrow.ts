@@ -1,21 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import { LIMITS } from '@roomcast/contract';
+import { useMediaQuery } from './use-media-query';
 
 const QUERY = `(max-width: ${LIMITS.narrowHeaderPx - 0.02}px)`;
 
-function subscribe(onChange: () => void): () => void {
-  const list = window.matchMedia(QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
 /** True below 992 px (spec §2): the header turns compact and names are shortened. */
 export function useNarrow(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(QUERY).matches,
-    () => false,
-  );
+  return useMediaQuery(QUERY);
 }
 
 /** Spec §9: narrow views shorten names to 10 characters plus an ellipsis. */

@@ -1,8 +1,7 @@
-import type { TypedSetting } from '@roomcast/contract';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { LAYOUT_ANIMATION_SECONDS, LAYOUT_ANIMATIONS } from '@roomcast/contract';
+import { LAYOUT_ANIMATION_SECONDS, LAYOUT_ANIMATIONS, type TypedSetting } from '@roomcast/contract';
 import { audioOutput } from './audio-output.js';
 import { Encoder } from './encoder.js';
 import type { EncoderPlan, TransitionPlan } from './encoder-args.js';
@@ -203,8 +202,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     encoder,
     /**
      * Acts on what the room needs now: the composite encode started when wanted (synchronously, so a recording or an
-     * output attaching right after finds it), re-planned when the layout on the output changed or an output needs the
-     * SD picture it does not make; the ISO encodes and the composite encode stopped when nothing needs them.
+     * output attaching right after finds it), re-planned (`sdNeeded`, a new layout); stopped when nothing needs them.
      */
     follow: async (next: EngineDemand): Promise<void> => {
       const before = demand;
@@ -212,8 +210,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
       // `wanted`, not `running`: an encode restarting (a re-plan, a crash's backoff) is asked nothing new; its next
       // start plans from the demand of then.
       if (next.composite && !encoder.wanted) ensure();
-      // Re-planned when the layout on the output changed, or an output or a recording starting now needs the SD
-      // picture the encode lacks (the room living since before the recording turned SD on).
+      // Re-planned for a new layout, or for the SD picture an output or a starting recording needs and the encode lacks.
       else if (next.composite && (!sameLayout(before.layout, next.layout) || (!sdPlanned && sdNeeded(before, next)))) apply();
       await Promise.all([...(next.iso ? [] : [...iso.values()].map((e) => e.stop())), ...(next.composite ? [] : [encoder.stop()])]);
     },
