@@ -94,15 +94,17 @@ describe('Roomcast as an Opencast capture agent against a loopback Opencast', { 
     expect(ingest.catalogs[0].flavor).toBe('dublincore/episode');
     expect(ingest.catalogs[0].xml).toContain('<dcterms:title>Physics 101: Optics</dcterms:title>');
     expect(ingest.tracks.map((x) => x.flavor)).toEqual(['presenter/source', 'presentation/source']);
+    const rec = t.internals.repos.recordings.find(t.internals.repos.opencast.find('event-a')!.recording_id!)!;
+    // How long the encoder ran depends on how busy the machine is; the tracks hold what it recorded.
+    expect(rec.duration_ms).toBeGreaterThan(0);
     for (const track of ingest.tracks) {
       const p = await probe(track.path);
       expect(p.codecs).toContain('h264');
-      expect(p.duration).toBeGreaterThan(1);
+      expect(Math.abs(p.duration - rec.duration_ms / 1000)).toBeLessThan(1);
     }
     // The event began 2 s before: the recording holds the rest of it, not its whole length.
     expect((await probe(ingest.tracks[0].path)).duration).toBeLessThan(6.5);
 
-    const rec = t.internals.repos.recordings.find(t.internals.repos.opencast.find('event-a')!.recording_id!)!;
     expect(rec.mediasvrsync).toBe(1);
     expect(rec.mediasvrsynctime).not.toBe('');
   });
