@@ -10,7 +10,7 @@ import { openDatabase, type Db } from './db/open.js';
 import { registerCalls } from './api/register.js';
 import { registerRoutes } from './api/routes.js';
 import { createServices, type ServiceParts, type Services } from './services/index.js';
-import { systemClock, type Clock } from './services/core/index.js';
+import { ensurePrivateDir, systemClock, type Clock } from './services/core/index.js';
 import { clientErrorAnswer, frameworkErrorAnswer } from './api/malformed-requests.js';
 import { refusal, sendAnswer } from './api/refusals.js';
 import { createPower, type Power } from './host/power.js';
@@ -34,6 +34,8 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance } & Pick<Services, 'areas' | 'lifecycle'>> {
   const { config } = opts;
   const fileLogs = opts.fileLogs ?? true;
+  // DATA_DIR holds the database, the logs and the keys: the service's user alone may enter it.
+  ensurePrivateDir(config.dataDir);
   const dir = fileLogs ? logsDir(config.dataDir) : undefined;
   const app = Fastify({
     logger: dir ? { level: config.logLevel, stream: new RotatingFile(join(dir, 'log.txt')) } : false,

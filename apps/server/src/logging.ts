@@ -1,6 +1,7 @@
-import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { ensurePrivateDir, keepPrivate, PRIVATE_FILE_MODE } from './services/core/private-files.js';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const KEEP = 3;
@@ -24,6 +25,8 @@ export class RotatingFile extends Writable {
   ) {
     super();
     this.size = existsSync(path) ? statSync(path).size : 0;
+    // Logs name users, addresses and paths: the owner's alone, also a file an older release made 0644.
+    keepPrivate(path);
   }
 
   writeLine(line: string): void {
@@ -31,7 +34,7 @@ export class RotatingFile extends Writable {
     const text = cut.endsWith('\n') ? cut : `${cut}\n`;
     const bytes = Buffer.byteLength(text);
     if (this.size + bytes > this.maxBytes) this.rotate();
-    appendFileSync(this.path, text);
+    appendFileSync(this.path, text, { mode: PRIVATE_FILE_MODE });
     this.size += bytes;
   }
 
@@ -54,6 +57,6 @@ export class RotatingFile extends Writable {
 
 export function logsDir(dataDir: string): string {
   const dir = join(dataDir, 'logs');
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   return dir;
 }

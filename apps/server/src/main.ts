@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 
 /** Process entry: configuration, the app, the domains started, listen; SIGTERM/SIGINT close cleanly. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  mkdirSync(config.dataDir, { recursive: true });
+  // What the service and its children (ffmpeg) make is the owner's alone, whatever umask it was started with.
+  process.umask(0o077);
   const { app, lifecycle } = await buildApp({ config });
   // The domains start in their order: the first start's admin, crash recovery, the live room and outputs that were
   // on, then the scheduler. What they say goes to the console (a generated admin password only there, once).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALLS_WHILE_LOCKED, LIMITS, MESSAGES, MONITOR_PREVIEW_PATH, PICTURE_PATH, SESSION_HEADER } from '@roomcast/contract';
 import { fakeClock, makeApp, settingBody, type TestApp } from './helpers.js';
+import { sessionKey } from '../src/services/access/session-service.js';
 
 /** The newest operation-log descriptions, newest first. */
 async function oplog(t: TestApp, admin: string, n = 10): Promise<string[]> {
@@ -48,7 +49,7 @@ describe('screen lock (setlockscreen, lockscreen, unlockscreen, lockscreenstate)
     const s = await t.userWith(['setting', 'systemsetting', 'record', 'operating'], undefined, admin);
     const other = await t.userWith(['record'], undefined, admin);
     expect((await t.post('lockscreen', { idle: false }, s)).body.result).toBe(true);
-    expect(t.internals.repos.sessions.find(s)?.locked_at).toBe(clock.now());
+    expect(t.internals.repos.sessions.find(sessionKey(s))?.locked_at).toBe(clock.now());
 
     const locked = { status: 423, body: { result: false, message: MESSAGES.screenLocked } };
     for (const [name, body] of [

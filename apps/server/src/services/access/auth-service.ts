@@ -3,7 +3,7 @@ import type { Repositories } from '../../db/repositories/index.js';
 import { Fail } from '../core/index.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { dummyHash, verifyPassword } from '../core/index.js';
-import { userFunctions, type SessionService, type SessionUser } from './session-service.js';
+import { sessionKey, userFunctions, type SessionService, type SessionUser } from './session-service.js';
 
 /**
  * Forcing another session out ends it (its live viewing stops with it; a recording it started goes on, see
@@ -57,12 +57,13 @@ export function authService(repos: Repositories, sessions: SessionService, throt
     },
 
     /** Never discloses another browser's session id: only echoes the caller's own when it is the live one. */
-    currentuser(usercode: string, callerSessionId: string | undefined) {
+    currentuser(usercode: string, callerToken: string | undefined) {
       const live = sessions.liveSessionOf(usercode);
+      const own = live !== undefined && callerToken !== undefined && live === sessionKey(callerToken);
       return {
         currentuser: usercode,
         islogined: live !== undefined,
-        sessionid: live !== undefined && live === callerSessionId ? live : '',
+        sessionid: own ? callerToken : '',
       };
     },
   };

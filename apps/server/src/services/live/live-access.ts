@@ -40,7 +40,7 @@ export interface Grant {
 export function liveAccess(
   urls: Pick<MediaUrls, 'signOther' | 'verifyOther'>,
   binding: Pick<SessionBinding, 'tagOf' | 'userOf'>,
-  sessions: Pick<SessionService, 'resolve'>,
+  sessions: Pick<SessionService, 'resolveId'>,
 ) {
   const subject = (urlsession: string, tag: string) => `${urlsession}\u0000${tag}`;
 
@@ -68,7 +68,7 @@ export function liveAccess(
       return published ? { sessionId: undefined, query: '' } : undefined;
     },
     /** Whether a signed viewer's session is still alive and may watch (refreshing it). */
-    stillWatching: (sessionId: string): boolean => mayWatch(sessions.resolve(sessionId)),
+    stillWatching: (sessionId: string): boolean => mayWatch(sessions.resolveId(sessionId)),
   };
 }
 export type LiveAccess = ReturnType<typeof liveAccess>;

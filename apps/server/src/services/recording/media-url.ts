@@ -1,7 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
-import type { Clock } from '../core/index.js';
+import { loadOrCreateKey, type Clock } from '../core/index.js';
 
 /** URL prefix of media files (recording files, snapshots), signed because `<video src>` cannot send a session header. */
 export const MEDIA_PREFIX = '/media/';
@@ -51,22 +50,7 @@ export function relPathOfRequest(encodedPath: string): string | undefined {
 const signedText = (relPath: string, tag: string | undefined) => (tag === undefined ? relPath : `${relPath}\u0000s=${tag}`);
 
 /** The HMAC key: 32 random bytes made on first use and kept in DATA_DIR (0600), so URLs survive a restart. */
-export function loadMediaSecret(dataDir: string): Buffer {
-  const file = join(dataDir, SECRET_FILE);
-  try {
-    const hex = readFileSync(file, 'utf8').trim();
-    if (/^[0-9a-f]{64}$/.test(hex)) {
-      if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-      return Buffer.from(hex, 'hex');
-    }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  const secret = randomBytes(32);
-  writeFileSync(file, `${secret.toString('hex')}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
-}
+export const loadMediaSecret = (dataDir: string): Buffer => loadOrCreateKey(join(dataDir, SECRET_FILE));
 
 /**
  * Signs and verifies media URLs: `/media/<rel path, each segment percent-encoded>?exp=<unix s>&sig=<hex>` with

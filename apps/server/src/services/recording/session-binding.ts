@@ -7,7 +7,7 @@ import { SESSION_TAG, sessionTag } from './media-url.js';
  * signed URLs. This finds the session a tag stands for and whether it is still alive, and cuts what is being
  * sent under a session's URLs when it ends (logout, forced out, idle, password change, user removed).
  */
-export function sessionBinding(sessions: Pick<SessionService, 'ids' | 'resolve' | 'onEnded'>) {
+export function sessionBinding(sessions: Pick<SessionService, 'ids' | 'resolveId' | 'onEnded'>) {
   /** Tags of the sessions given URLs since the start, to find a request's session without hashing them all. */
   const tags = new Map<string, string>();
   /** What is being sent to each session: called to cut it when the session ends. */
@@ -40,10 +40,10 @@ export function sessionBinding(sessions: Pick<SessionService, 'ids' | 'resolve' 
     /** The user of the live session a tag stands for, refreshing it (using its URLs counts as activity); else undefined. */
     userOf(tag: string | undefined | null): SessionUser | undefined {
       const id = tag ? sessionOf(tag) : undefined;
-      return id ? sessions.resolve(id) : undefined;
+      return id ? sessions.resolveId(id) : undefined;
     },
     /** Whether a session is alive (refreshing it). */
-    alive: (sessionId: string): boolean => sessions.resolve(sessionId) !== undefined,
+    alive: (sessionId: string): boolean => sessions.resolveId(sessionId) !== undefined,
     /** `cut` is called if the session ends before the returned release is called (an answer still being sent). */
     hold(sessionId: string, cut: () => void): () => void {
       const set = sending.get(sessionId) ?? new Set<() => void>();

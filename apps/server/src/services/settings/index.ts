@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { defaultValues } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
-import { formatDateTime, zoneOffsetMinutes, type Clock, type DeviceClock } from '../core/index.js';
+import { formatDateTime, loadOrCreateKey, zoneOffsetMinutes, type Clock, type DeviceClock } from '../core/index.js';
+import { sealedSecrets } from './sealed-secrets.js';
 import { settingsService, type SettingsService } from './settings-service.js';
 import { loadWebConfig } from './webconfig-service.js';
 
@@ -32,8 +34,11 @@ export function createSettings(d: SettingsDeps) {
   /** Times the device shows (status, recordings, operation log) are written in the device's zone. */
   const device: DeviceClock = { now: () => d.clock.now(), format: (ms) => formatDateTime(ms, zoneOffset()) };
   const webconfig = loadWebConfig(d.dataDir, d.warn);
+  // Kept apart from the database: a copy of roomcast.db alone reveals no third-party secret (docs/backup.md).
+  const secrets = sealedSecrets(loadOrCreateKey(join(d.dataDir, 'secrets.key')));
   const settings: SettingsService = settingsService(
     d.repos,
+    secrets,
     {
       // The device time the console shows and ticks from (spec §4 clock display).
       setting_datetime: () => {
@@ -53,6 +58,7 @@ export function createSettings(d: SettingsDeps) {
     },
     // The mode some codes' options and defaults depend on (e.g. 4K qualities), as the console reads it.
     { mode4k: webconfig.site.mode4k },
+    d.warn,
   );
   return {
     area: { settings },

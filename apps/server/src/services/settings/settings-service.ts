@@ -11,6 +11,7 @@ import {
 import type { Repositories } from '../../db/repositories/index.js';
 import { Fail } from '../core/index.js';
 import { hashPassword } from '../core/index.js';
+import { isSealed, sealedKeysOf, type SealedSecrets } from './sealed-secrets.js';
 
 type KeyValue = { key: string; value: string };
 
@@ -43,14 +44,55 @@ export type WriteListener = (...written: Written) => void;
  */
 export type WriteCodeListener = (code: SettingCode, changed: readonly string[]) => void;
 
+/** The keys stored sealed (`sealed-secrets.ts`), per code that has any. */
+const SEALED_KEYS = new Map(
+  (Object.keys(SETTINGS) as SettingCode[])
+    .map((code) => [code, sealedKeysOf(code, HASHED_KEYS[code] ?? [])] as const)
+    .filter(([, keys]) => keys.length > 0),
+);
+
 /**
  * Settings over the contract's definitions: validated all-or-nothing writes, defaults where never written. `ctx`:
- * the box's mode (web config `site.mode4k`), which some codes' options, defaults and rules depend on.
+ * the box's mode (web config `site.mode4k`), which some codes' options, defaults and rules depend on. Third-party
+ * secrets are stored sealed by `secrets`; a value stored in clear by an older release is sealed on creation.
  */
-export function settingsService(repos: Repositories, live: LiveValues = {}, ctx: SettingContext = NORMAL_MODE) {
-  const values = (code: SettingCode) => ({ ...readableValues(code, repos.settings.read(code), ctx), ...live[code]?.() });
-  const typed = <C extends SettingCode>(code: C): TypedSetting<C> =>
-    typedSetting(code, { ...repos.settings.read(code), ...live[code]?.() }, ctx);
+export function settingsService(
+  repos: Repositories,
+  secrets: SealedSecrets,
+  live: LiveValues = {},
+  ctx: SettingContext = NORMAL_MODE,
+  warn: (msg: string) => void = () => {},
+) {
+  const unreadable = new Set<string>();
+  /** A code's stored values with its secrets opened; one that does not open with this box's key reads as never set. */
+  const stored = (code: SettingCode): Record<string, string> => {
+    const values = repos.settings.read(code);
+    for (const key of SEALED_KEYS.get(code) ?? []) {
+      if (!values[key]) continue;
+      const plain = secrets.open(code, key, values[key]);
+      if (plain !== undefined) values[key] = plain;
+      else {
+        delete values[key];
+        if (!unreadable.has(`${code}.${key}`))
+          warn(`settings: ${code}.${key} does not open with this box's key (secrets.key); enter it again`);
+        unreadable.add(`${code}.${key}`);
+      }
+    }
+    return values;
+  };
+  /** The values as they are stored: secrets sealed. */
+  const sealed = (code: SettingCode, values: Record<string, string>): Record<string, string> => {
+    const out = { ...values };
+    for (const key of SEALED_KEYS.get(code) ?? []) if (out[key] && !isSealed(out[key])) out[key] = secrets.seal(code, key, out[key]);
+    return out;
+  };
+  for (const code of SEALED_KEYS.keys()) {
+    const now = repos.settings.read(code);
+    const kept = sealed(code, now);
+    if (Object.keys(kept).some((k) => kept[k] !== now[k])) repos.settings.writeAll([{ code, values: kept }]);
+  }
+  const values = (code: SettingCode) => ({ ...readableValues(code, stored(code), ctx), ...live[code]?.() });
+  const typed = <C extends SettingCode>(code: C): TypedSetting<C> => typedSetting(code, { ...stored(code), ...live[code]?.() }, ctx);
   const guards: WriteGuard[] = [];
   const listeners: WriteListener[] = [];
   /** Where another domain learns of stored changes (see `WriteListener`). */
@@ -68,7 +110,7 @@ export function settingsService(repos: Repositories, live: LiveValues = {}, ctx:
     /** Values for the service's own use (secrets included). */
     raw: (code: SettingCode): Record<string, string> => ({
       ...readableValues(code, {}, ctx),
-      ...repos.settings.read(code),
+      ...stored(code),
       ...live[code]?.(),
     }),
     /**
@@ -83,7 +125,7 @@ export function settingsService(repos: Repositories, live: LiveValues = {}, ctx:
         const writes: { code: SettingCode; values: Record<string, string>; changed: string[] }[] = [];
         const problems: string[] = [];
         for (const s of sections) {
-          const result = applyWrite(s.code, repos.settings.read(s.code), s.data, ctx);
+          const result = applyWrite(s.code, stored(s.code), s.data, ctx);
           if (result.ok) writes.push({ code: s.code, values: result.values, changed: result.changed });
           // A key's own issue ("key: rule") names its setting code when several are written, as two codes may
           // share a key name (the Effect screen's two `type` keys): "code.key: rule".
@@ -101,10 +143,10 @@ export function settingsService(repos: Repositories, live: LiveValues = {}, ctx:
       // synchronous step over what is stored now, so concurrent writes of one code apply whole, one after another.
       const hashes = new Map<string, string>();
       for (const w of validate()) {
-        const stored = repos.settings.read(w.code);
+        const before = repos.settings.read(w.code);
         for (const key of HASHED_KEYS[w.code] ?? []) {
           const value = w.values[key];
-          if (value && value !== stored[key]) hashes.set(value, await hashPassword(value));
+          if (value && value !== before[key]) hashes.set(value, await hashPassword(value));
         }
       }
       const writes = validate();
@@ -115,7 +157,7 @@ export function settingsService(repos: Repositories, live: LiveValues = {}, ctx:
         }
       }
       for (const w of writes) for (const guard of guards) guard(w.code, w.changed, w.values);
-      repos.settings.writeAll(writes);
+      repos.settings.writeAll(writes.map((w) => ({ code: w.code, values: sealed(w.code, w.values) })));
       for (const w of writes) {
         // The tuple of one code: `typed(w.code)` is that code's values, which TypeScript cannot pair with a union code.
         const written = [w.code, w.changed, typed(w.code)] as Written;
