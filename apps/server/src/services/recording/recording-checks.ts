@@ -27,7 +27,8 @@ export function recordingChecks(
 ) {
   let checkingDisk = false;
   let nextSnapshotMs = 0;
-  let snapping = false;
+  /** The recording a snapshot is being taken of: one at a time per recording, but a snapshot of the recording before does not hold up the first of the next. */
+  let snappingId: number | undefined;
 
   function tick(): void {
     const running = r.running();
@@ -51,23 +52,33 @@ export function recordingChecks(
 
   function snapshotIfDue(): void {
     const running = r.running();
-    if (!running || d.room.state.recording !== 'recording' || snapping) return;
+    if (!running || d.room.state.recording !== 'recording' || snappingId === running.id) return;
     const at = r.recordedMs();
     if (at < nextSnapshotMs) return;
     nextSnapshotMs = at + d.snapshotIntervalMs;
     const { id } = running;
     const position = Math.floor(at / 1000);
     const file = join(running.dir, 'snapshots', `${String(position).padStart(6, '0')}.jpg`);
-    snapping = true;
+    snappingId = id;
     mkdirSync(dirname(file), { recursive: true });
+    // One that did not come out (the encoder restarting, a busy machine) is tried again a second later, not an interval later.
+    const retrySoon = () => {
+      if (r.running()?.id === id) nextSnapshotMs = Math.min(nextSnapshotMs, r.recordedMs() + 1000);
+    };
     void takeSnapshot(d.encoder.hd, file)
       .then((ok) => {
         if (ok) d.repos.snapshots.add(id, HD_CHANNEL, file, position);
-        else d.log(`snapshot at ${position} s of recording ${id} did not come out`);
+        else {
+          d.log(`snapshot at ${position} s of recording ${id} did not come out`);
+          retrySoon();
+        }
       })
-      .catch((err: Error) => d.log(`snapshot failed: ${err.message}`))
+      .catch((err: Error) => {
+        d.log(`snapshot failed: ${err.message}`);
+        retrySoon();
+      })
       .finally(() => {
-        snapping = false;
+        if (snappingId === id) snappingId = undefined;
       });
   }
 
