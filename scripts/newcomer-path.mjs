@@ -28,6 +28,7 @@ const STOP_MS = 20_000;
 /** Variables the service reads: a newcomer has none of them set. */
 const SERVICE_ENV = [
   'PORT',
+  'HTTPS_PORT',
   'HOST',
   'DATA_DIR',
   'ADMIN_PASSWORD',
@@ -120,7 +121,7 @@ async function roominfo(port) {
 function newcomerEnv(port) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && !SERVICE_ENV.includes(k)) env[k] = v;
-  return { ...env, PORT: String(port) };
+  return { ...env, PORT: String(port), HTTPS_PORT: '0' };
 }
 
 const lastLines = (text, n) => text.split('\n').slice(-n).join('\n');

@@ -22,7 +22,16 @@ export async function startService(env = {}) {
   // BENCH_NODE_FLAGS: more flags for the service's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its CPU goes).
   const more = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const proc = spawn(process.execPath, [...flags, ...more, join(dist, 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, CONSOLE_DIR: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HTTPS_PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      CONSOLE_DIR: '',
+      ...env,
+    },
     stdio: 'ignore',
   });
   const call = async (name, body, session) => {

@@ -66,6 +66,8 @@ export async function startService(
       env: {
         ...process.env,
         PORT: String(port),
+        // Any free port: services of parallel workers must not share 8443.
+        HTTPS_PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,

@@ -15,6 +15,7 @@ import { clientErrorAnswer, frameworkErrorAnswer } from './api/malformed-request
 import { refusal, sendAnswer } from './api/refusals.js';
 import { createPower, type Power } from './host/power.js';
 import { logsDir, RotatingFile } from './logging.js';
+import { httpsListener, type HttpsListener } from './https-listener.js';
 
 export interface AppOptions {
   config: Config;
@@ -31,7 +32,9 @@ export interface AppOptions {
  * Builds the Fastify app: security headers, the API from the contract, the other routes, the console. `lifecycle`
  * starts the domains (main.ts, before listening); closing the app stops them.
  */
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance } & Pick<Services, 'areas' | 'lifecycle'>> {
+export async function buildApp(
+  opts: AppOptions,
+): Promise<{ app: FastifyInstance; https: HttpsListener } & Pick<Services, 'areas' | 'lifecycle'>> {
   const { config } = opts;
   const fileLogs = opts.fileLogs ?? true;
   // DATA_DIR holds the database, the logs and the keys: the service's user alone may enter it.
@@ -60,6 +63,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     frontLog: (line) => frontLog?.writeLine(line),
   });
   opts.onComposed?.(parts);
+  // HTTPS beside plain HTTP: main.ts makes it listen; its hooks (HSTS, redirect of other hosts) come first.
+  const https = httpsListener(app, routes.certificate);
 
   if (dir) {
     const weblog = new RotatingFile(join(dir, 'weblog.txt'));
@@ -87,7 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
         upgradeInsecureRequests: null,
       },
     },
-    // Plain HTTP on a LAN appliance: no HSTS, and no cross-origin isolation that would block media.
+    // HSTS only on HTTPS answers (https-listener.ts): loopback keeps plain HTTP. No cross-origin isolation that would block media.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
@@ -120,5 +125,5 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     await lifecycle.stop();
     db.close();
   });
-  return { app, areas, lifecycle };
+  return { app, https, areas, lifecycle };
 }

@@ -6,6 +6,8 @@ import { readBuildInfo } from './build-info.js';
 /** Everything the service reads from its environment, in one place. */
 export interface Config {
   port: number;
+  /** The HTTPS port (HTTPS_PORT; 8443 in the sandbox, 443 on a host; 0: any free port). */
+  httpsPort: number;
   host: string;
   dataDir: string;
   adminPassword: string | undefined;
@@ -93,8 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const hostAdapter = env.HOST_ADAPTER ?? 'sandbox';
   if (hostAdapter !== 'sandbox' && hostAdapter !== 'host') throw new Error(`HOST_ADAPTER must be sandbox or host, got ${hostAdapter}`);
+  const httpsPort = Number(env.HTTPS_PORT ?? (hostAdapter === 'host' ? 443 : 8443));
+  if (!Number.isInteger(httpsPort) || httpsPort < 0 || httpsPort > 65535)
+    throw new Error(`HTTPS_PORT must be a port number, got ${env.HTTPS_PORT}`);
   return {
     port,
+    httpsPort,
     host: env.HOST ?? '127.0.0.1',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -81,5 +81,10 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   lockscreen: { idle: false },
   lockscreenstate: {},
   syncntp: {},
+  certificateinfo: {},
+  downloadcertificate: {},
+  uploadcertificate: { certificate: 'not a certificate', key: '' },
+  createcsr: { names: ['matrix.example.edu'] },
+  selfsignedcertificate: {},
   autorepairstatus: {},
 };

@@ -233,6 +233,11 @@ export const DECISIONS: { topic: string; decision: string }[] = [
       '`setting_general_output.hdmiaudiooutput` plays the programme sound, while the encoder runs, on the ALSA device `DATA_DIR/sources.json` names `hdmiaudioout` (listsource tells it). With no such device the switch has no effect and the Audio screen shows it disabled with that reason.',
   },
   {
+    topic: 'HTTPS and the box certificate',
+    decision:
+      'The console, the API, the live room (wss) and every other route are served over HTTPS on HTTPS_PORT (8443 in the sandbox, 443 on a host), TLS 1.2 and 1.3 only, with HSTS. Plain HTTP on PORT answers other hosts with a redirect to HTTPS (ACME HTTP-01 challenges excepted); clients on loopback keep plain HTTP (developers, tests, a cache on the box itself): their traffic never crosses the network. The box makes its own certificate (P-256, self-signed, for its host name, roomcast.local and its addresses) at the first start and again before it expires or when its names change; a site uploads its own (PEM, with chain and key, refused with a reason when it would not serve) or has one signed from a CSR made on the box. `downloadcertificate` (any session) gives it to install as trusted; the Certificate panel shows its SHA-256 fingerprint to compare.',
+  },
+  {
     topic: 'The picture of the settings screens',
     decision:
       "`GET /api/monitor/picture.jpg` (session header; logotitle, videoeffect, videosetting, operating or record): the composed picture as the saved settings make it, 640 pixels wide; the running encode's next frame after a save, or a still rendered from the sources while nothing encodes (header `x-picture-source`: encoder or still). 503 when no picture comes out, with the same header: `encoder` means the encode is starting or restarting (after a save, or on a loaded box), and the console keeps the last picture and asks again a second later; a still that did not come out is not asked for again until a save or Refresh.",

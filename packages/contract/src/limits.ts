@@ -71,4 +71,6 @@ export const FILE_NAMES = {
   importTemplate: 'import_user_template.csv',
   /** The configuration backup's path: downloadgeneralfile's file-path header names it (spec §7). */
   configBackup: 'roomcast-config.ini',
+  /** The box's certificate as downloadcertificate answers it. */
+  certificate: 'roomcast.crt',
 } as const;

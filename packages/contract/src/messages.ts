@@ -172,6 +172,16 @@ export const MESSAGES = {
   updateBusy: 'An update is already being installed, please wait.',
   updateSameVersion: 'Version {0} is already the current version.',
   updateNoSpace: 'Not enough free space to install the update ({0} MB needed).',
+  // The box's certificate (calls/certificate.ts): each refusal leaves the certificate in use as it was
+  certNotPem: 'The certificate is not a PEM certificate: {0}',
+  certKeyNotPem: 'The private key is not a PEM private key: {0}',
+  certNoKey: 'Give the private key of the certificate (no certificate request made here is waiting for it).',
+  certKeyMismatch: 'The private key does not belong to the certificate.',
+  certExpired: 'The certificate expired on {0}.',
+  certNotYetValid: 'The certificate is not valid before {0}.',
+  certChainBroken: 'The chain is broken: certificate {0} was not issued by the certificate after it.',
+  certKeyUnsupported: 'The key type {0} is not supported: use an EC P-256/P-384 key or RSA of 2048 bits or more.',
+  certNotServer: 'The certificate may not be used for a web server (its key usage excludes TLS server authentication).',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

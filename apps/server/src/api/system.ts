@@ -49,6 +49,22 @@ export const systemHandlers: HandlerMap<SystemArea> = {
   unlockscreen: (ctx) => ctx.services.screenLock.unlock(who(ctx), ctx.body.password, ctx.source),
   lockscreenstate: (ctx) => ctx.services.screenLock.state(who(ctx)),
   frontlog: (ctx) => ctx.services.frontlog.post(who(ctx), ctx.source, ctx.body.entries),
+  certificateinfo: (ctx) => ctx.services.certificate.info(),
+  downloadcertificate: async (ctx) => ({
+    file: Buffer.from(await ctx.services.certificate.pem(), 'utf8'),
+    filename: FILE_NAMES.certificate,
+    contentType: 'application/x-pem-file',
+  }),
+  uploadcertificate: async (ctx) => {
+    const info = await ctx.services.certificate.upload(ctx.body.certificate, ctx.body.key);
+    ctx.describe(`${info.subject}, ${info.fingerprint}`);
+    return info;
+  },
+  createcsr: (ctx) => {
+    ctx.describe(ctx.body.names.join(' '));
+    return ctx.services.certificate.createCsr(ctx.body.names);
+  },
+  selfsignedcertificate: (ctx) => ctx.services.certificate.useOwn(),
   downloadgeneralfile: (ctx) => {
     if (ctx.filePath !== FILE_NAMES.configBackup) throw Fail.of('pathRejected');
     const { text, filename } = ctx.services.backup.backup(who(ctx));

@@ -75,7 +75,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   const lifecycle = lifecycles(
     [
       { name: 'media', stop: () => media.stop() },
-      ...[access, recording, ppt, sync, mediaServer, live, devices].map((domain) => domain.lifecycle),
+      ...[access, recording, ppt, sync, mediaServer, live, devices, system].map((domain) => domain.lifecycle),
       // Not awaited: a start it makes must not hold up listening (the scheduler logs its own failures).
       { name: 'scheduler', start: () => void scheduler.start(), stop: () => scheduler.stop() },
     ],
@@ -110,6 +110,8 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       slides: ppt.slides,
       /** The composed picture as the settings make it now. */
       picture: layout.picture,
+      /** The key and certificate the HTTPS listener serves. */
+      certificate: system.certificate,
       /** The `status` answer, pushed after each change of the room's state. */
       statusEvents: { status: system.area.status.status, onRoomChange: (fn: () => void) => shared.room.subscribe(fn) },
     },

@@ -62,6 +62,7 @@ describe('scripts/make-update-bundle.mjs', () => {
       env: {
         ...process.env,
         PORT: String(port),
+        HTTPS_PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: data,
         ADMIN_PASSWORD: 'Release-Pass-123',

@@ -7,6 +7,7 @@ import { TASK_CODES, TASK_CYCLES, TASK_SECONDS_MAX } from '../tasks.js';
 import { LOCK_IDLE_MINUTES } from '../lock-idle.js';
 import { AutoRepairStatus } from '../auto-repair.js';
 import { crud, mask } from './schedule.js';
+import { certificateCalls } from './certificate.js';
 
 /** Area `system`: the engine status, the room, the operation log, logs and backups, reboot, lock screen, NTP. */
 
@@ -289,4 +290,5 @@ export const systemCalls = {
     permission: anyOf('systemsetting'),
     mutating: false,
   }),
+  ...certificateCalls,
 };

@@ -7,6 +7,9 @@ import type { HostAdapters } from '../host-adapters.js';
 import type { Shared } from '../shared.js';
 import { autoRepair } from './auto-repair/auto-repair.js';
 import { configBackup } from './backup/config-backup.js';
+import { certificateFiles } from './certificate/certificate-files.js';
+import { certificateService } from './certificate/certificate-service.js';
+import { boxNames } from './certificate/self-signed.js';
 import { deviceTime } from './clock/device-time.js';
 import { frontlogService } from './logs/frontlog-service.js';
 import { clearLogs, logFileOf, syslogZip } from './logs/log-files.js';
@@ -22,6 +25,7 @@ import { taskService } from './tasks/task-service.js';
 import { updateService } from './update/update-service.js';
 
 export type { MonitorService } from './monitor/monitor-service.js';
+export type { CertificateService, TlsMaterial } from './certificate/certificate-service.js';
 export type { TaskRecorder } from './tasks/task-actions.js';
 
 /** Time for the answer to `reboot` to leave before the service goes. */
@@ -34,7 +38,16 @@ export type SystemShared = Pick<
 > & {
   config: Pick<
     Config,
-    'dataDir' | 'usbPath' | 'silenceAlarmMs' | 'ntpPollMs' | 'version' | 'commit' | 'installRoot' | 'updatePublicKey' | 'updateMaxBytes'
+    | 'dataDir'
+    | 'httpsPort'
+    | 'usbPath'
+    | 'silenceAlarmMs'
+    | 'ntpPollMs'
+    | 'version'
+    | 'commit'
+    | 'installRoot'
+    | 'updatePublicKey'
+    | 'updateMaxBytes'
   >;
 };
 
@@ -107,6 +120,13 @@ export function createSystem(
   settings.onWritten((code) => {
     if (code === 'setting_autorepair') wake();
   });
+  const certificate = certificateService({
+    files: certificateFiles(join(config.dataDir, 'tls')),
+    device,
+    names: boxNames,
+    httpsPort: config.httpsPort,
+    oplog: oplog.system,
+  });
   const act = taskActions({
     recorder: d.recorder,
     recording,
@@ -145,6 +165,8 @@ export function createSystem(
       screenLock: screenLock({ settings, sessions: d.sessions, throttle: new LoginThrottle(machineClock) }),
       /** editproduct: the About page's hidden product editor. */
       product: productEditor({ checkAdmin: d.checkAdmin, settings }),
+      /** certificateinfo, downloadcertificate, uploadcertificate, createcsr, selfsignedcertificate. */
+      certificate,
       /** updateinfo, uploadupdate: update bundles, installed beside the current release. */
       update: updateService({
         root: config.installRoot,
@@ -165,7 +187,11 @@ export function createSystem(
     },
     /** The levels stream and preview routes' service (`api/monitor-route.ts`). */
     monitor,
-    jobs: [...time.jobs, monitor.silenceJob, repair.job, systemTasksJob({ repos, zoneOffset, act, oplog: oplog.system })],
+    /** The HTTPS listener's key and certificate (`https-listener.ts`). */
+    certificate,
+    /** The box's certificate is there before HTTPS listens. */
+    lifecycle: { name: 'certificate', start: () => certificate.ensure() },
+    jobs: [...time.jobs, monitor.silenceJob, repair.job, certificate.job, systemTasksJob({ repos, zoneOffset, act, oplog: oplog.system })],
   };
 }
 export type SystemArea = ReturnType<typeof createSystem>['area'];

@@ -15,6 +15,7 @@ export function startService(dataDir: string, port: number, env: Record<string, 
     env: {
       ...process.env,
       PORT: String(port),
+      HTTPS_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: PASSWORD,
