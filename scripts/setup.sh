@@ -46,6 +46,11 @@ if [ "$purpose" = test ]; then
   for pkg in python3-pyftpdlib python3-openssl openssh-server openssh-client curl; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
   done
+  # HTTPS (apps/server/test/tls): openssl s_client checks the protocols and suites; pebble, the ACME test server,
+  # issues the box's certificate over HTTP-01 on loopback.
+  for pkg in openssl pebble; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+  done
 fi
 if [ "${#need[@]}" -gt 0 ]; then
   echo "setup: installing Debian packages: ${need[*]}"

@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerOptions } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACME_CHALLENGE_PREFIX } from './api/acme-challenge-route.js';
 import type { TlsMaterial } from './services/system/index.js';
 
 /**
@@ -23,7 +24,6 @@ const TLS_OPTIONS: ServerOptions = {
 };
 /** A year: browsers that once reached the box over HTTPS go on doing so. */
 const HSTS = 'max-age=31536000';
-const ACME_CHALLENGE = '/.well-known/acme-challenge/';
 
 export interface CertificateSource {
   material: () => TlsMaterial | undefined;
@@ -48,7 +48,7 @@ export function httpsListener(app: FastifyInstance, certificate: CertificateSour
       void reply.header('strict-transport-security', HSTS);
       return;
     }
-    if (!server?.listening || isLoopback(req.socket.remoteAddress) || req.url.startsWith(ACME_CHALLENGE)) return;
+    if (!server?.listening || isLoopback(req.socket.remoteAddress) || req.url.startsWith(ACME_CHALLENGE_PREFIX)) return;
     const port = (server.address() as AddressInfo).port;
     // The name the client used, when it is a plain host name or address; else the address it reached.
     const named = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])$/.test(req.hostname) ? req.hostname : req.socket.localAddress;

@@ -86,5 +86,6 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   uploadcertificate: { certificate: 'not a certificate', key: '' },
   createcsr: { names: ['matrix.example.edu'] },
   selfsignedcertificate: {},
+  acmeorder: {},
   autorepairstatus: {},
 };

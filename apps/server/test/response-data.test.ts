@@ -31,6 +31,7 @@ const FAILS_ON_A_FRESH_SERVICE: Partial<Record<CallName, string>> = {
   resyncmediaclientrecord: 'recording 1 does not exist and the media server is off',
   uploadgeneralfile: 'the sample is not a configuration backup',
   uploadcertificate: 'the sample is not a certificate (test/tls/https.test.ts uploads real ones)',
+  acmeorder: 'ACME is off (test/tls/acme.test.ts orders from pebble)',
   uploadupdate:
     'no update key is configured, and the sample is no bundle (test/update/update-install.test.ts checks the answer of a good one)',
 };

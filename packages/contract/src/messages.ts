@@ -182,6 +182,9 @@ export const MESSAGES = {
   certChainBroken: 'The chain is broken: certificate {0} was not issued by the certificate after it.',
   certKeyUnsupported: 'The key type {0} is not supported: use an EC P-256/P-384 key or RSA of 2048 bits or more.',
   certNotServer: 'The certificate may not be used for a web server (its key usage excludes TLS server authentication).',
+  acmeOff: 'Turn ACME on and save its settings first.',
+  acmeFailed: 'The ACME server did not issue the certificate: {0}',
+  acmeBusy: 'A certificate is being ordered from the ACME server, please wait.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

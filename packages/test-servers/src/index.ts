@@ -8,4 +8,5 @@ export * from './free-port.js';
 export * from './nginx.js';
 export * from './nginx-rtmp.js';
 export * from './ntp-server.js';
+export * from './pebble.js';
 export * from './upload-servers.js';

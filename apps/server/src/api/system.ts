@@ -65,6 +65,7 @@ export const systemHandlers: HandlerMap<SystemArea> = {
     return ctx.services.certificate.createCsr(ctx.body.names);
   },
   selfsignedcertificate: (ctx) => ctx.services.certificate.useOwn(),
+  acmeorder: (ctx) => ctx.services.certificate.orderAcme(),
   downloadgeneralfile: (ctx) => {
     if (ctx.filePath !== FILE_NAMES.configBackup) throw Fail.of('pathRejected');
     const { text, filename } = ctx.services.backup.backup(who(ctx));

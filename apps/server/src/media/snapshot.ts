@@ -13,12 +13,12 @@ export const QUICK_PROBE_ARGS = ['-hide_banner', '-nostdin', '-loglevel', 'error
 /** ffmpeg argv: the first picture of an MPEG-TS stream on stdin, scaled, as a JPEG file. A small probe, so it
  * answers within a GOP (the default probes seconds of a live stream). */
 export function snapshotArgs(output: string, width = SNAPSHOT_WIDTH): string[] {
+  return [...QUICK_PROBE_ARGS, '-f', 'mpegts', '-i', 'pipe:0', ...jpegOutputArgs(output, width)];
+}
+
+/** ffmpeg argv after the input: its first picture, scaled, as one JPEG file. */
+function jpegOutputArgs(output: string, width: number): string[] {
   return [
-    ...QUICK_PROBE_ARGS,
-    '-f',
-    'mpegts',
-    '-i',
-    'pipe:0',
     '-map',
     '0:v:0',
     '-frames:v',
@@ -55,6 +55,24 @@ export async function takeSnapshot(fanout: TsFanout, output: string): Promise<bo
   const code = await p.exited;
   clearTimeout(timer);
   detach();
+  return keepIfWritten(code, tmp, output);
+}
+
+/**
+ * One JPEG of a finished recording file's first picture (a recording too short, or a machine too busy, for a
+ * snapshot of the running encode still gets its thumbnail). Written under a temporary name and renamed; true when written.
+ */
+export async function snapshotOfFile(input: string, output: string): Promise<boolean> {
+  const tmp = `${output}.part`;
+  const p = spawnFfmpeg(['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', input, ...jpegOutputArgs(tmp, SNAPSHOT_WIDTH)]);
+  const timer = setTimeout(() => p.child.kill('SIGKILL'), 30_000);
+  const code = await p.exited;
+  clearTimeout(timer);
+  return keepIfWritten(code, tmp, output);
+}
+
+/** The temporary file under its final name when ffmpeg wrote it whole; else it goes. */
+function keepIfWritten(code: number | null, tmp: string, output: string): boolean {
   if (code === 0 && existsSync(tmp) && statSync(tmp).size > 0) {
     renameSync(tmp, output);
     return true;

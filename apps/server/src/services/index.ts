@@ -110,8 +110,9 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       slides: ppt.slides,
       /** The composed picture as the settings make it now. */
       picture: layout.picture,
-      /** The key and certificate the HTTPS listener serves. */
+      /** The key and certificate the HTTPS listener serves, and the ACME challenges it answers. */
       certificate: system.certificate,
+      acmeChallenge: system.acmeChallenge,
       /** The `status` answer, pushed after each change of the room's state. */
       statusEvents: { status: system.area.status.status, onRoomChange: (fn: () => void) => shared.room.subscribe(fn) },
     },

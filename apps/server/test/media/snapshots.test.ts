@@ -83,4 +83,29 @@ describe('player snapshots taken while recording (real ffmpeg)', async () => {
     });
     expect((await t.post('listsnapshot', { recordid: 'x; rm -rf /' }, admin)).body.result).toBe(false);
   }, 30_000);
+
+  it('a recording without a live snapshot (too short, or a machine too busy) gets its first picture as its thumbnail', async () => {
+    // The encode's fan-out gives the snapshot decoder nothing, as when it is starved: no live snapshot comes out.
+    const hd = t.internals.media.encoder.hd;
+    const attach = hd.attach.bind(hd);
+    // Whatever attaches once the recording runs (its snapshots) gets nothing; the recording attached at its start.
+    let recording = false;
+    hd.attach = (sink, startAt, now) => (recording ? () => {} : attach(sink, startAt, now));
+    try {
+      // (The test before logged the admin in again for another user: a session of its own.)
+      const me = await t.login();
+      const started = await t.post('recordctl', { control: 'start' }, me);
+      expect(started.body, started.body.message).toMatchObject({ result: true });
+      recording = true;
+      await waitRecorded(t, 1.5);
+      recording = false;
+      expect((await t.post('recordctl', { control: 'stop' }, me)).body.result).toBe(true);
+    } finally {
+      hd.attach = attach;
+    }
+    const rec = t.internals.repos.recordings.inState('done').at(-1)!;
+    const snaps = t.internals.repos.snapshots.list(rec.id);
+    expect(snaps.map((s) => s.snapposition)).toEqual([0]);
+    expect(await jpegSize(snaps[0]!.filepath)).toEqual({ codec_name: 'mjpeg', width: 320, height: 180 });
+  }, 60_000);
 });

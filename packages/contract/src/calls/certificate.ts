@@ -18,6 +18,18 @@ export const CERT_NAME =
   /^(?:(?:\d{1,3}\.){3}\d{1,3}|(?:\*\.)?(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)$/;
 const certName = z.string().trim().regex(CERT_NAME, 'must be a host name or an IPv4 address');
 
+/** Where the ACME part stands: off (setting_acme.enable false), ordering now, issued (the certificate in use is its), failed (the last order; the certificate in use stays). */
+export const ACME_STATES = ['off', 'ordering', 'issued', 'failed'] as const;
+export const AcmeStatus = z.object({
+  state: z.enum(ACME_STATES),
+  /** The last order's start, device time ("" never). */
+  lastattempt: z.string(),
+  /** Why the last order failed ("" when it did not). */
+  lasterror: z.string(),
+  /** When the certificate from ACME is renewed (two thirds of its life), device time ("" not from ACME). */
+  renewat: z.string(),
+});
+
 export const CertificateInfo = z.object({
   subject: z.string(),
   /** The subject alternative names: DNS names and IP addresses, as `DNS:x` and `IP:y`. */
@@ -37,6 +49,7 @@ export const CertificateInfo = z.object({
   httpsport: z.number().int(),
   /** A CSR made here is waiting for its certificate (uploaded without a key, it uses the CSR's key). */
   csrpending: z.boolean(),
+  acme: AcmeStatus,
 });
 export type CertificateInfo = z.infer<typeof CertificateInfo>;
 
@@ -70,6 +83,14 @@ export const certificateCalls = {
       'A certificate signing request (PEM) for the campus CA, for these names (the first is the common name), with a new P-256 key that stays on the box until its certificate is uploaded.',
     request: z.object({ names: z.array(certName).min(1, 'must name at least one host').max(20) }),
     data: z.object({ csr: z.string() }),
+    permission: anyOf('systemsetting'),
+    mutating: true,
+  }),
+  acmeorder: defineCall({
+    summary:
+      "Order the box's certificate from the ACME server of setting_acme now (HTTP-01 on PORT), and serve it once issued. A failure (named in the answer, the operation log and `acme.lasterror`) leaves the certificate in use serving.",
+    request: Empty,
+    data: CertificateInfo,
     permission: anyOf('systemsetting'),
     mutating: true,
   }),

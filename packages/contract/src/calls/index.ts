@@ -67,7 +67,7 @@ export { Recording, RecordingFile, ALL_USERS_CODE } from './recording.js';
 export { Album, COVER_FOLDER } from './albums.js';
 export { Schedule, SCHEDULE_ORIGINS, ICAL_IMPORT_MAX } from './schedule.js';
 export { Status, OpeLogEntry, Task } from './system.js';
-export { CERT_NAME, CERT_SOURCES, CertificateInfo, type CertSource } from './certificate.js';
+export { ACME_STATES, AcmeStatus, CERT_NAME, CERT_SOURCES, CertificateInfo, type CertSource } from './certificate.js';
 export { PTZ_KEEPALIVE_MS, PTZ_SPEEDS, PTZ_STOP_AFTER_MS } from './devices.js';
 
 export {

@@ -16,7 +16,9 @@ export type TextFormat =
   | 'password'
   | 'address'
   | 'hexColor'
-  | 'fileName';
+  | 'fileName'
+  /** PEM text (certificates): several lines, a text area. */
+  | 'pem';
 export type ValueMeta =
   | { kind: 'bool' }
   | { kind: 'int'; min: number; max: number }

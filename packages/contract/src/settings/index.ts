@@ -20,3 +20,4 @@ export { productModelLabel } from './about.js';
 export { OSD_FONTS, LOGO_FILE, LOGO_TYPE } from './osd.js';
 export * from './devices.js';
 export { parseFlavors, type FlavorPair } from './media-server-flavors.js';
+export { acmeNames } from './acme.js';

@@ -84,6 +84,7 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_autorepair: ['enable', 'starttime', 'endtime', 'reboot'],
   setting_lockscreen: ['enable', 'password', 'idleminutes'],
   setting_ptz_camera: [0, 1, 2, 3].flatMap((n) => ['protocol', 'port', 'address', 'host', 'udpport'].map((k) => `ch${n}_${k}`)),
+  setting_acme: ['enable', 'directory', 'contact', 'names', 'ca'],
 };
 
 describe('setting registry', () => {
@@ -193,6 +194,7 @@ describe('setting registry', () => {
       setting_cloud_dropbox: [sys, sys],
       setting_autorepair: [sys, sys],
       setting_lockscreen: [sys, sys],
+      setting_acme: [sys, sys],
       setting_ptz_camera: [anyOf('serialport', 'cameracontrol'), anyOf('serialport')],
       setting_version: [SESSION, DENIED],
       setting_product: [SESSION, ADMIN],

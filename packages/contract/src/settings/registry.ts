@@ -1,4 +1,5 @@
 import type { SettingCodeDef } from './define.js';
+import { settingAcme } from './acme.js';
 import { settingAudioInput, settingGeneralOutput, settingRecAudioCodec } from './audio.js';
 import { settingProduct, settingVersion } from './about.js';
 import { settingCloudDropbox, settingCloudGoogle } from './cloud.js';
@@ -48,6 +49,7 @@ export const SETTINGS = {
   setting_autorepair: settingAutorepair,
   setting_lockscreen: settingLockscreen,
   setting_ptz_camera: settingPtzCamera,
+  setting_acme: settingAcme,
 } satisfies Record<string, SettingCodeDef>;
 
 export type SettingCode = keyof typeof SETTINGS;

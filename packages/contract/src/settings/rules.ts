@@ -25,6 +25,8 @@ export const SETTING_RULES = {
   ptzHost: 'Camera channel {0} uses VISCA over IP. Please input its IP address.',
   storageClearExclusive: 'Auto clear by free space and retention clear cannot both be on. Turn one of them off.',
   ntpServer: 'NTP is enabled. Please input an NTP server or disable NTP.',
+  acmeDirectory: 'ACME is enabled. Please input the directory URL of the ACME server or disable it.',
+  acmeNames: 'ACME is enabled. Please input at least one name for the certificate or disable it.',
   repairWindowEmpty: 'The auto repair window is empty: its start and end are the same. Change one of them.',
   lockPassword: 'Please input password.',
   ftpHost: 'FTP upload is enabled. Please input its host or disable it.',

@@ -67,7 +67,8 @@ export function recordingChecks(
     };
     void takeSnapshot(d.encoder.hd, file)
       .then((ok) => {
-        if (ok) d.repos.snapshots.add(id, HD_CHANNEL, file, position);
+        // (The finalize may have taken this first one from the file already: one row per file.)
+        if (ok && !d.repos.snapshots.list(id).some((s) => s.filepath === file)) d.repos.snapshots.add(id, HD_CHANNEL, file, position);
         else {
           d.log(`snapshot at ${position} s of recording ${id} did not come out`);
           retrySoon();

@@ -9,12 +9,13 @@
  * the operation log and mp.log say so. Only a part of a second or more is kept as MPEG-TS when its MP4 cannot be
  * written (no space left).
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HD_CHANNEL } from '@roomcast/contract';
 import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
 import { type FinalizedPart, finalizePart, keepAsTs } from '../../media/finalize.js';
 import { probeDurationMs } from '../../media/process-runner.js';
+import { snapshotOfFile } from '../../media/snapshot.js';
 import { listParts, type Part } from '../../media/recording-session.js';
 import type { RecordingDeps } from './recording-deps.js';
 import { lastSegmentWrite, recoveredStopMs } from './recording-end.js';
@@ -54,6 +55,20 @@ export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' |
     const why = 'it left no playable file (less than a second of media, without a whole video frame)';
     d.log(`recording ${rec.id} (${rec.dir}) is not kept: ${why}`);
     d.oplog(`recording ${rec.id} "${rec.title}" is not kept: ${why}`);
+  }
+
+  /**
+   * A recording without a snapshot (shorter than the first one took, or on a machine too busy for it) gets its first
+   * picture as its thumbnail, from its first HD file: every kept recording shows one in the player.
+   */
+  async function thumbnailIfNone(rec: RecordingRow, files: { channel: number; filepath: string }[]): Promise<void> {
+    const hd = files.find((f) => f.channel === HD_CHANNEL);
+    if (!hd || d.repos.snapshots.list(rec.id).length) return;
+    // The name the first live snapshot has: one still in flight replaces the file, not adds a row (recording-checks.ts).
+    const file = join(rec.dir, 'snapshots', '000000.jpg');
+    mkdirSync(join(rec.dir, 'snapshots'), { recursive: true });
+    if (await snapshotOfFile(hd.filepath, file)) d.repos.snapshots.add(rec.id, HD_CHANNEL, file, 0);
+    else d.log(`recording ${rec.id}: no thumbnail could be taken from ${hd.filepath}`);
   }
 
   /**
@@ -100,6 +115,7 @@ export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' |
       drop(rec);
       return false;
     }
+    await thumbnailIfNone(rec, listed);
     const durationMs = listed.filter((f) => f.channel === HD_CHANNEL).reduce((ms, f) => ms + f.duration_ms, 0);
     d.repos.recordings.finish({
       id: rec.id,

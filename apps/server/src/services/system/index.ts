@@ -10,6 +10,7 @@ import { configBackup } from './backup/config-backup.js';
 import { certificateFiles } from './certificate/certificate-files.js';
 import { certificateService } from './certificate/certificate-service.js';
 import { boxNames } from './certificate/self-signed.js';
+import { acmeOrders } from './certificate/acme-order.js';
 import { deviceTime } from './clock/device-time.js';
 import { frontlogService } from './logs/frontlog-service.js';
 import { clearLogs, logFileOf, syslogZip } from './logs/log-files.js';
@@ -120,12 +121,18 @@ export function createSystem(
   settings.onWritten((code) => {
     if (code === 'setting_autorepair') wake();
   });
+  const acmeOrder = acmeOrders(join(config.dataDir, 'tls', 'acme-account.pem'));
   const certificate = certificateService({
     files: certificateFiles(join(config.dataDir, 'tls')),
     device,
     names: boxNames,
     httpsPort: config.httpsPort,
     oplog: oplog.system,
+    acme: { settings: () => settings.typed('setting_acme'), order: acmeOrder.order },
+  });
+  // ACME turned on, or its server or names changed: ordered now, not at the next look (the save is not held up).
+  settings.onWritten((code, changed) => {
+    if (code === 'setting_acme' && changed.length) void certificate.renewIfDue();
   });
   const act = taskActions({
     recorder: d.recorder,
@@ -189,6 +196,8 @@ export function createSystem(
     monitor,
     /** The HTTPS listener's key and certificate (`https-listener.ts`). */
     certificate,
+    /** The key authorization of an ACME HTTP-01 challenge being validated (`api/acme-challenge-route.ts`). */
+    acmeChallenge: acmeOrder.challenge,
     /** The box's certificate is there before HTTPS listens. */
     lifecycle: { name: 'certificate', start: () => certificate.ensure() },
     jobs: [...time.jobs, monitor.silenceJob, repair.job, certificate.job, systemTasksJob({ repos, zoneOffset, act, oplog: oplog.system })],

@@ -124,14 +124,15 @@ export function settingValue(
   key: string,
   opts: Pick<CommandValue, 'area' | 'shapes' | 'use' | 'consumer'>,
 ): CommandValue {
-  const def = (SETTINGS[code].keys as Record<string, { schema: { parse(v: string): string } }>)[key];
+  const def = (SETTINGS[code].keys as Record<string, { schema: { parse(v: string): string }; secret?: boolean }>)[key];
   if (!def) throw new Error(`${code} has no key ${key}`);
   return {
     name: `${code}.${key}`,
     ...opts,
     write: (ctx, value) => callAsAdmin(ctx, 'writeconfig', { settingcode: code, data: [{ key, value }] }),
-    // What the repository holds (not a live value the service computes, like the device time).
-    stored: (ctx) => ctx.t.internals.repos.settings.read(code)[key],
+    // What the repository holds (not a live value the service computes, like the device time); a secret is stored
+    // sealed (docs/security.md "The data directory"), so it is read opened, as the service uses it.
+    stored: (ctx) => (def.secret ? ctx.t.internals.settings.raw(code)[key] : ctx.t.internals.repos.settings.read(code)[key]),
     normalized: (value) => def.schema.parse(value),
   };
 }

@@ -1,5 +1,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import type { CertificateInfo } from '@roomcast/contract';
+import type { CertificateInfo, TypedSetting } from '@roomcast/contract';
+import { acmeCertificate } from './acme-certificate.js';
+import type { AcmeRequest } from './acme-order.js';
 import { Fail, periodicJob, type DeviceClock } from '../../core/index.js';
 import { checkCertificate, keyBlockOf, keyTypeOf, parseCertificates } from './certificate-check.js';
 import type { CertificateFiles, StoredCertificate } from './certificate-files.js';
@@ -22,6 +24,8 @@ export interface CertificateDeps {
   /** The configured HTTPS port (HTTPS_PORT), until the listener says which it listens on. */
   httpsPort: number;
   oplog: (line: string) => void;
+  /** setting_acme, and the orders to its server (`acme-order.ts`). */
+  acme: { settings: () => TypedSetting<'setting_acme'>; order: (req: AcmeRequest) => Promise<{ key: string; certs: string[] }> };
 }
 
 const sanList = (c: X509Certificate): string[] =>
@@ -51,6 +55,13 @@ export function certificateService(d: CertificateDeps) {
     return run;
   };
 
+  const acme = acmeCertificate({
+    ...d.acme,
+    current: () => current,
+    install: (c, why) => serial(async () => install(c, why)),
+    device: d.device,
+    oplog: d.oplog,
+  });
   const install = (c: StoredCertificate, why: string) => {
     d.files.save(c);
     current = { ...c, leaf: new X509Certificate(c.certs[0]!) };
@@ -106,6 +117,7 @@ export function certificateService(d: CertificateDeps) {
       chain: c.certs.length - 1,
       httpsport: httpsPort,
       csrpending: d.files.csrKey() !== undefined,
+      acme: acme.status(),
     };
   };
 
@@ -145,6 +157,17 @@ export function certificateService(d: CertificateDeps) {
         d.oplog(`certificate: signing request for ${names.join(' ')}`);
         return { csr };
       }),
+    /** acmeorder: a certificate from the ACME server now; a failure leaves the one in use serving. */
+    orderAcme: async () => {
+      await ensure();
+      await acme.order();
+      return info();
+    },
+    /** The box's own certificate renewed, and the ACME one ordered or renewed, when due (the job; setting_acme saved). */
+    renewIfDue: async () => {
+      await ensure();
+      await acme.orderIfDue();
+    },
     /** selfsignedcertificate: the box's own again, new. */
     useOwn: () =>
       serial(async () => {
@@ -161,7 +184,10 @@ export function certificateService(d: CertificateDeps) {
     job: periodicJob({
       name: 'certificate renewal',
       everyMs: RENEW_CHECK_MS,
-      run: () => void ensure().catch((err: Error) => d.oplog(`certificate: could not be renewed: ${err.message}`)),
+      run: () =>
+        void ensure()
+          .then(() => acme.orderIfDue())
+          .catch((err: Error) => d.oplog(`certificate: could not be renewed: ${err.message}`)),
     }),
   };
 }
