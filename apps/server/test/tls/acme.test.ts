@@ -1,14 +1,11 @@
 import { connect } from 'node:tls';
 import type { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_HEADER } from '@roomcast/contract';
 import { startPebble, type Pebble } from '@roomcast/test-servers';
-import { loadConfig } from '../../src/config.js';
-import { ensureAdmin } from '../../src/services/access/bootstrap.js';
-import { ADMIN_PASSWORD, buildTestApp, fakeClock, settingBody } from '../helpers.js';
+import { fakeClock, settingBody } from '../helpers.js';
+import { startHttpsService, type HttpsService } from './https-service.js';
 import { waitFor } from '../wait.js';
 
 /** The certificate a fresh TLS connection is served. */
@@ -28,44 +25,23 @@ function served(port: number): Promise<X509Certificate> {
  * failed order that leaves the certificate in use serving.
  */
 describe('the box certificate from an ACME server (pebble)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-acme-'));
   const clock = fakeClock(Date.now());
-  let s: Awaited<ReturnType<typeof buildTestApp>>;
+  let s: HttpsService;
   let pebble: Pebble;
   let httpsPort = 0;
-  let admin = '';
-
-  const call = async (name: string, body: unknown = {}) => {
-    const res = await s.app.inject({
-      method: 'POST',
-      url: `/api/${name}`,
-      payload: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', [SESSION_HEADER]: admin },
-    });
-    return res.json() as { result: boolean; message: string; data?: any };
-  };
+  const call = (name: string, body?: unknown) => s.call(name, body);
   const info = async () => (await call('certificateinfo')).data;
   const oplog = async () =>
     ((await call('getopelog', { pagesize: '50', pageindex: '0' })).data.list as { description: string }[]).map((r) => r.description);
 
   beforeAll(async () => {
-    const config = {
-      ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', HTTPS_PORT: '0', NTP_POLL_MINUTES: '0' }),
-      adminPassword: ADMIN_PASSWORD,
-    };
-    s = await buildTestApp({ config, clock, fileLogs: false, power: { reboot: () => {} } });
-    await ensureAdmin(s.internals.repos, dataDir, ADMIN_PASSWORD, () => {});
-    await s.areas.system.certificate.ensure();
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
-    httpsPort = await s.https.listen(0, '127.0.0.1');
-    pebble = await startPebble({ httpPort: (s.app.server.address() as { port: number }).port });
-    const login = await s.app.inject({ method: 'POST', url: '/api/login', payload: { usercode: 'admin', password: ADMIN_PASSWORD } });
-    admin = login.json().data.sessionID;
+    s = await startHttpsService({ clock });
+    httpsPort = s.httpsPort;
+    pebble = await startPebble({ httpPort: s.httpPort });
   });
   afterAll(async () => {
     await pebble?.stop();
-    await s.app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await s.close();
   });
 
   it('Order now needs ACME on', async () => {
@@ -103,7 +79,7 @@ describe('the box certificate from an ACME server (pebble)', () => {
     expect(now.acme.renewat).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(now.fingerprint).not.toBe(own);
     expect((await served(httpsPort)).fingerprint256).toBe(now.fingerprint);
-    expect(statSync(join(dataDir, 'tls', 'acme-account.pem')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(s.dataDir, 'tls', 'acme-account.pem')).mode & 0o777).toBe(0o600);
     expect(await oplog()).toContainEqual(
       expect.stringMatching(/^certificate: issued by the ACME server 127\.0\.0\.1:\d+ \(ACME turned on\)/),
     );
@@ -131,8 +107,7 @@ describe('the box certificate from an ACME server (pebble)', () => {
 
   it('a failed order is named, logged and shown, and the certificate in use keeps serving', async () => {
     // The session went idle while the clock moved: log in again.
-    admin = (await s.app.inject({ method: 'POST', url: '/api/login', payload: { usercode: 'admin', password: ADMIN_PASSWORD } })).json()
-      .data.sessionID;
+    await s.relogin();
     const before = (await served(httpsPort)).fingerprint256;
     await pebble.stop();
     const answer = await call('acmeorder');

@@ -5,10 +5,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_HEADER } from '@roomcast/contract';
-import { loadConfig } from '../../src/config.js';
-import { ensureAdmin } from '../../src/services/access/bootstrap.js';
-import { ADMIN_PASSWORD, buildTestApp } from '../helpers.js';
+import { startHttpsService, type HttpsService } from './https-service.js';
 import { testCa } from './test-ca.js';
 
 /** A command's exit code and output, its stdin closed at once (openssl s_client waits for input otherwise). */
@@ -37,57 +34,35 @@ const lanAddress = Object.values(networkInterfaces())
   .find((a) => a.family === 'IPv4' && !a.internal)?.address;
 
 describe('HTTPS with the box’s certificate', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-https-'));
   const scratch = mkdtempSync(join(tmpdir(), 'roomcast-https-files-'));
-  let s: Awaited<ReturnType<typeof buildTestApp>>;
+  let s: HttpsService;
   let httpPort = 0;
   let httpsPort = 0;
-  let admin = '';
-
-  const call = async (name: string, body: unknown = {}) => {
-    const res = await s.app.inject({
-      method: 'POST',
-      url: `/api/${name}`,
-      payload: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', [SESSION_HEADER]: admin },
-    });
-    return { status: res.statusCode, body: res.headers['content-type']?.startsWith('application/json') ? res.json() : res.body };
-  };
+  const call = (name: string, body?: unknown) => s.call(name, body);
 
   beforeAll(async () => {
-    const config = {
-      ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', HTTPS_PORT: '0', NTP_POLL_MINUTES: '0' }),
-      adminPassword: ADMIN_PASSWORD,
-    };
-    s = await buildTestApp({ config, fileLogs: false, power: { reboot: () => {} } });
-    await ensureAdmin(s.internals.repos, dataDir, ADMIN_PASSWORD, () => {});
-    await s.areas.system.certificate.ensure();
-    await s.app.listen({ port: 0, host: '0.0.0.0' });
-    httpPort = (s.app.server.address() as { port: number }).port;
-    httpsPort = await s.https.listen(0, '0.0.0.0');
-    const login = await s.app.inject({ method: 'POST', url: '/api/login', payload: { usercode: 'admin', password: ADMIN_PASSWORD } });
-    admin = login.json().data.sessionID;
+    s = await startHttpsService({ host: '0.0.0.0' });
+    ({ httpPort, httpsPort } = s);
   });
   afterAll(async () => {
-    await s.app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await s.close();
     rmSync(scratch, { recursive: true, force: true });
   });
 
   it('makes its own P-256 certificate for its host name, roomcast.local and its addresses, key 0600, and offers it for download', async () => {
-    const info = (await call('certificateinfo')).body.data;
+    const info = (await call('certificateinfo')).data;
     expect(info).toMatchObject({ source: 'selfsigned', keytype: 'EC P-256', chain: 0, httpsport: httpsPort, csrpending: false });
     expect(info.names).toEqual(expect.arrayContaining(['DNS:roomcast.local', ...(lanAddress ? [`IP:${lanAddress}`] : [])]));
     expect(info.fingerprint).toBe(await servedFingerprint(httpsPort));
-    const pem = (await call('downloadcertificate')).body as string;
+    const pem = (await call('downloadcertificate')).text!;
     expect(new X509Certificate(pem).fingerprint256).toBe(info.fingerprint);
-    expect(statSync(join(dataDir, 'tls', 'key.pem')).mode & 0o777).toBe(0o600);
-    expect(statSync(join(dataDir, 'tls')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(s.dataDir, 'tls', 'key.pem')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(s.dataDir, 'tls')).mode & 0o777).toBe(0o700);
   });
 
   it('curl trusts the console and the API with that certificate; HSTS on HTTPS only', async () => {
     const ca = join(scratch, 'box.pem');
-    writeFileSync(ca, (await call('downloadcertificate')).body as string);
+    writeFileSync(ca, (await call('downloadcertificate')).text!);
     const https = await run('curl', [
       '-sS',
       '--cacert',
@@ -191,18 +166,18 @@ describe('HTTPS with the box’s certificate', () => {
       ['no key and no CSR', { certificate: good.cert, key: '' }, /^Give the private key of the certificate/],
     ];
     for (const [what, body, message] of cases) {
-      const answer = (await call('uploadcertificate', body)).body;
+      const answer = await call('uploadcertificate', body);
       expect({ what, result: answer.result }).toEqual({ what, result: false });
       expect({ what, message: answer.message }).toEqual({ what, message: expect.stringMatching(message) });
     }
     expect(await servedFingerprint(httpsPort)).toBe(before);
-    expect((await call('certificateinfo')).body.data.source).toBe('selfsigned');
+    expect((await call('certificateinfo')).data.source).toBe('selfsigned');
   });
 
   it("serves the site's certificate with its chain at once, without a restart; then its own again", async () => {
     const ca = await testCa();
     const site = await ca.server(['roomcast.local', 'room101.campus.example']);
-    const answer = (await call('uploadcertificate', { certificate: `${site.cert}\n${ca.pem}`, key: site.key })).body;
+    const answer = await call('uploadcertificate', { certificate: `${site.cert}\n${ca.pem}`, key: site.key });
     expect(answer.result, answer.message).toBe(true);
     expect(answer.data).toMatchObject({ source: 'uploaded', chain: 1, names: ['DNS:roomcast.local', 'DNS:room101.campus.example'] });
     expect(await servedFingerprint(httpsPort)).toBe(new X509Certificate(site.cert).fingerprint256);
@@ -223,28 +198,28 @@ describe('HTTPS with the box’s certificate', () => {
     ]);
     expect(viaRoot.code, viaRoot.out).toBe(0);
 
-    const own = (await call('selfsignedcertificate')).body.data;
+    const own = (await call('selfsignedcertificate')).data;
     expect(own.source).toBe('selfsigned');
     expect(await servedFingerprint(httpsPort)).toBe(own.fingerprint);
   });
 
   it("a CSR for the campus CA: the key stays on the box, and the CA's certificate is uploaded without one", async () => {
     const ca = await testCa();
-    const made = (await call('createcsr', { names: ['room102.campus.example', '10.20.30.40'] })).body;
+    const made = await call('createcsr', { names: ['room102.campus.example', '10.20.30.40'] });
     expect(made.result).toBe(true);
     expect(made.data.csr).toMatch(/^-----BEGIN CERTIFICATE REQUEST-----/);
     expect(made.data.csr).not.toContain('PRIVATE KEY');
-    expect((await call('certificateinfo')).body.data.csrpending).toBe(true);
-    expect(statSync(join(dataDir, 'tls', 'csr-key.pem')).mode & 0o777).toBe(0o600);
+    expect((await call('certificateinfo')).data.csrpending).toBe(true);
+    expect(statSync(join(s.dataDir, 'tls', 'csr-key.pem')).mode & 0o777).toBe(0o600);
     const signed = await ca.sign(made.data.csr);
-    const answer = (await call('uploadcertificate', { certificate: signed })).body;
+    const answer = await call('uploadcertificate', { certificate: signed });
     expect(answer.result, answer.message).toBe(true);
     expect(answer.data).toMatchObject({ source: 'uploaded', csrpending: false, names: ['DNS:room102.campus.example', 'IP:10.20.30.40'] });
     expect(await servedFingerprint(httpsPort)).toBe(answer.data.fingerprint);
   });
 
   it('refuses names that are not host names or addresses in a CSR', async () => {
-    const answer = (await call('createcsr', { names: ['bad name;rm -rf /'] })).body;
+    const answer = await call('createcsr', { names: ['bad name;rm -rf /'] });
     expect(answer.result).toBe(false);
     expect(answer.message).toMatch(/names\.0: must be a host name or an IPv4 address/);
   });

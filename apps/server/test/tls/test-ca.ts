@@ -42,7 +42,13 @@ export async function testCa(name = 'Test Campus Root CA') {
         signingAlgorithm: ALG,
         publicKey,
         signingKey: keys.privateKey,
-        extensions: [new x509.BasicConstraintsExtension(false), new x509.ExtendedKeyUsageExtension(['1.3.6.1.5.5.7.3.1']), altNames(names)],
+        extensions: [
+          new x509.BasicConstraintsExtension(false),
+          new x509.ExtendedKeyUsageExtension(['1.3.6.1.5.5.7.3.1']),
+          altNames(names),
+          // Where the campus publishes its revocations, as a real CA's certificates say.
+          new x509.CRLDistributionPointsExtension(['http://ca.campus.example/root.crl']),
+        ],
       })
     ).toString('pem');
   return {

@@ -1,14 +1,9 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { TLSSocket } from 'node:tls';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SESSION_HEADER } from '@roomcast/contract';
-import { loadConfig } from '../../src/config.js';
-import { ensureAdmin } from '../../src/services/access/bootstrap.js';
-import { ADMIN_PASSWORD, buildTestApp, settingBody } from '../helpers.js';
+import { settingBody } from '../helpers.js';
+import { startHttpsService, type HttpsService } from './https-service.js';
 import { waitFor } from '../wait.js';
 import { testCa } from './test-ca.js';
 
@@ -18,21 +13,9 @@ import { testCa } from './test-ca.js';
  * viewer is served the new certificate.
  */
 describe('the live room over wss, and a certificate rotated while a viewer watches (real ffmpeg)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-wss-'));
-  let s: Awaited<ReturnType<typeof buildTestApp>>;
+  let s: HttpsService;
   let httpsPort = 0;
-  let admin = '';
-  const call = async (name: string, body: unknown = {}) => {
-    const res = await s.app.inject({
-      method: 'POST',
-      url: `/api/${name}`,
-      payload: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', [SESSION_HEADER]: admin },
-    });
-    return res.headers['content-type']?.startsWith('application/json')
-      ? (res.json() as { result: boolean; message: string; data?: any })
-      : res.body;
-  };
+  const call = (name: string, body?: unknown) => s.call(name, body);
 
   /** A wss viewer trusting `ca` for roomcast.local: the bytes it got, and the certificate it was served. */
   function viewer(path: string, ca: string) {
@@ -52,24 +35,8 @@ describe('the live room over wss, and a certificate rotated while a viewer watch
   }
 
   beforeAll(async () => {
-    const config = {
-      ...loadConfig({
-        DATA_DIR: dataDir,
-        CONSOLE_DIR: '',
-        HTTPS_PORT: '0',
-        NTP_POLL_MINUTES: '0',
-        MEDIA_PRESET: 'ultrafast',
-        MIN_FREE_MB: '50',
-      }),
-      adminPassword: ADMIN_PASSWORD,
-    };
-    s = await buildTestApp({ config, fileLogs: false, power: { reboot: () => {} } });
-    await ensureAdmin(s.internals.repos, dataDir, ADMIN_PASSWORD, () => {});
-    await s.areas.system.certificate.ensure();
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
-    httpsPort = await s.https.listen(0, '127.0.0.1');
-    admin = (await s.app.inject({ method: 'POST', url: '/api/login', payload: { usercode: 'admin', password: ADMIN_PASSWORD } })).json()
-      .data.sessionID;
+    s = await startHttpsService({ env: { MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50' } });
+    httpsPort = s.httpsPort;
     await call('writeconfig', {
       settingcode: 'setting_rec_video_codec',
       data: [
@@ -82,12 +49,11 @@ describe('the live room over wss, and a certificate rotated while a viewer watch
   }, 60_000);
   afterAll(async () => {
     await call('roomlivectrl', { control: 'stop' });
-    await s.app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await s.close();
   });
 
   it('a viewer watches over wss; the certificate is replaced; it goes on, and the next viewer gets the new one', async () => {
-    const own = (await call('downloadcertificate')) as string;
+    const own = (await call('downloadcertificate')).text!;
     const room = s.internals.settings.raw('setting_room').urlsession;
     const first = viewer(`/xlive/ws/${room}`, own);
     await waitFor(() => first.bytes > 50_000, {
@@ -99,7 +65,7 @@ describe('the live room over wss, and a certificate rotated while a viewer watch
 
     const ca = await testCa();
     const site = await ca.server(['roomcast.local']);
-    const uploaded = (await call('uploadcertificate', { certificate: site.cert, key: site.key })) as { result: boolean; message: string };
+    const uploaded = await call('uploadcertificate', { certificate: site.cert, key: site.key });
     expect(uploaded.result, uploaded.message).toBe(true);
 
     const before = first.bytes;
