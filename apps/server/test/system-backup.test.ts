@@ -203,7 +203,9 @@ describe('configuration backup and restore', async () => {
     // (ACME turned on by the changes orders in the background: its rows may come between.)
     const log = await t.post('getopelog', { pagesize: '5', pageindex: '0' }, admin);
     expect(log.body.data.list.map((r: { description: string }) => r.description)).toContainEqual(
-      expect.stringMatching(/^uploadgeneralfile roomcast-config-20261123-080000\.ini: \d+ values of \d+ setting codes restored; restarting$/),
+      expect.stringMatching(
+        /^uploadgeneralfile roomcast-config-20261123-080000\.ini: \d+ values of \d+ setting codes restored; restarting$/,
+      ),
     );
 
     // Second round: the exclusive keys (and the keys they turn off) changed, then restored from the same file.

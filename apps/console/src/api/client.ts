@@ -97,13 +97,17 @@ export async function callRaw<N extends CallName>(name: N, bytes: Blob | ArrayBu
   return envelope<CallData<N>>(await send(name, bytes, opts.contentType ?? 'application/octet-stream', opts.filePath));
 }
 
+/** What a file answer may be: anything but the JSON of a failure or the console's HTML (a route the service lacks). */
+const FILE_TYPES = ['application/octet-stream', 'application/zip', 'application/x-pem-file'];
+
 /**
- * A call answering a file (getSysLog, downloadgeneralfile): the blob and its file name. `body` is the call's JSON
- * body when it takes one (getSysLog: the zip password); otherwise nothing is sent.
+ * A call answering a file (getSysLog, downloadgeneralfile, downloadcertificate): the blob and its file name. `filePath`
+ * is the file-path header (undefined: none); `body` is the call's JSON body when it takes one (getSysLog: the zip
+ * password); otherwise nothing is sent.
  */
 export async function callDownload<N extends CallName>(
   name: N,
-  filePath: string,
+  filePath: string | undefined,
   body?: CallRequest<N>,
 ): Promise<{ blob: Blob; filename: string }> {
   const res =
@@ -113,8 +117,7 @@ export async function callDownload<N extends CallName>(
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('application/json')) await envelope(res);
   if (!res.ok) throw new ApiError(MESSAGES.downloadError, res.status, 'http');
-  if (!type.includes('application/octet-stream') && !type.includes('application/zip'))
-    throw new ApiError(MESSAGES.contentTypeError, res.status, 'http');
+  if (!FILE_TYPES.some((t) => type.includes(t))) throw new ApiError(MESSAGES.contentTypeError, res.status, 'http');
   const disposition = res.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
   return { blob: await res.blob(), filename };

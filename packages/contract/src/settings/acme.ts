@@ -15,7 +15,7 @@ export const acmeNamesText = withMeta(
       const names = acmeNames(v);
       return names.length <= 20 && names.every((n) => CERT_NAME.test(n) && !/^[\d.]+$/.test(n));
     }, 'must be host names separated by commas, at most 20'),
-  { kind: 'text', maxLength: 1024, format: 'plain' },
+  { kind: 'text', maxLength: 1024, format: 'hostList' },
 );
 
 /** "" or one e-mail address. */
@@ -25,7 +25,7 @@ const emailText = withMeta(
     .trim()
     .max(254, 'must be at most 254 characters')
     .regex(/^([^\s@,;<>"'`$()]+@[^\s@,;<>"'`$()]+\.[^\s@,;<>"'`$()]+)?$/, 'must be an e-mail address'),
-  { kind: 'text', maxLength: 254, format: 'plain' },
+  { kind: 'text', maxLength: 254, format: 'email' },
 );
 
 /** "" or PEM certificates (the CA that signs an ACME server's own HTTPS certificate). */

@@ -18,7 +18,10 @@ export type TextFormat =
   | 'hexColor'
   | 'fileName'
   /** PEM text (certificates): several lines, a text area. */
-  | 'pem';
+  | 'pem'
+  | 'email'
+  /** Host names separated by commas. */
+  | 'hostList';
 export type ValueMeta =
   | { kind: 'bool' }
   | { kind: 'int'; min: number; max: number }

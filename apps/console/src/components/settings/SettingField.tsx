@@ -159,6 +159,20 @@ function Control({ id, def, code, name, value, onChange, disabled, slider, choic
       );
     }
     case 'text': {
+      // PEM certificates: several lines of base64, kept as typed (a line break is part of the value).
+      if (meta.format === 'pem')
+        return (
+          <Input.TextArea
+            id={id}
+            value={value}
+            disabled={disabled}
+            maxLength={meta.maxLength}
+            autoSize={{ minRows: 4, maxRows: 10 }}
+            spellCheck={false}
+            className="rc-setting-pem"
+            onChange={(e) => onChange(e.target.value)}
+          />
+        );
       // Spec §5: whitespace is stripped while typing a URL (RTMP, RTSP) or a compact text (OSD text, product fields).
       const typed = meta.format === 'url' || meta.format === 'compact' ? (v: string) => v.replace(/\s+/g, '') : (v: string) => v;
       return (

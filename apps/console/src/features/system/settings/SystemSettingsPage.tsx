@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SettingsPanel } from '../../../components/settings/SettingsPanel';
 import { panel } from '../../../components/settings/settings-form';
+import { ACME_BELOW, ACME_PANEL } from './acme-panel';
 import { AUTO_REPAIR_BELOW, AUTO_REPAIR_PANEL } from './auto-repair-panel';
 import { BackupRestorePanel } from './BackupRestorePanel';
+import { CertificatePanel } from './CertificatePanel';
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DATE_TIME_BELOW, DATE_TIME_PANELS } from './date-time-panels';
 import { LOCK_PANEL, withLockSave } from './lock-panel';
@@ -18,8 +20,9 @@ import { TaskSchedulePanel } from './TaskSchedulePanel';
  * and NTP (date-time-panels.tsx), cloud storage (the
  * credentials recordings are shared with: services/sync, docs/sharing.md; secrets are write-only: the fields show
  * "kept" and an empty field keeps what is stored), the lock screen (lock-panel.ts), auto repair with its last run
- * (auto-repair-panel.tsx), the configuration backup and restore, the task schedule, change password and the media
- * center and MC Pro, not available on this device (own panels).
+ * (auto-repair-panel.tsx), the box's certificate from an ACME server with its status (acme-panel.tsx); the certificate
+ * in use (CertificatePanel.tsx), the configuration backup and restore, the task schedule, change password and the
+ * media center and MC Pro, not available on this device (own panels).
  */
 const PANELS = [
   NETWORK_PANEL,
@@ -38,9 +41,10 @@ const PANELS = [
   }),
   LOCK_PANEL,
   AUTO_REPAIR_PANEL,
+  ACME_PANEL,
 ];
-/** Content under some panels' fields: the device clock and Sync now, the last auto repair. */
-const BELOW = { ...DATE_TIME_BELOW, ...AUTO_REPAIR_BELOW };
+/** Content under some panels' fields: the device clock and Sync now, the last auto repair, the ACME status. */
+const BELOW = { ...DATE_TIME_BELOW, ...AUTO_REPAIR_BELOW, ...ACME_BELOW };
 
 export default function SystemSettingsPage() {
   const { t } = useTranslation('settings');
@@ -49,6 +53,7 @@ export default function SystemSettingsPage() {
   return (
     <Flex vertical gap={16}>
       <SettingsPanel title={t('screens.system.title')} panels={PANELS} below={BELOW} options={options} />
+      <CertificatePanel />
       <BackupRestorePanel />
       <TaskSchedulePanel />
       <ChangePasswordPanel />
