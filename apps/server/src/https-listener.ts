@@ -33,7 +33,8 @@ export interface CertificateSource {
 
 /** Loopback: the box itself (a developer, a test, a cache in front on the box). Its traffic never crosses the network. */
 export const isLoopback = (address: string | undefined): boolean => !!address && (address === '::1' || /^(?:::ffff:)?127\./.test(address));
-const encrypted = (req: FastifyRequest) => (req.raw.socket as TLSSocket).encrypted === true;
+// An injected request (tests, injectWS) may have no socket at all.
+const encrypted = (req: FastifyRequest) => (req.raw.socket as TLSSocket | undefined)?.encrypted === true;
 
 /**
  * The HTTPS listener: a second server in front of the same Fastify app (its routing, hooks, WebSockets and refusals
@@ -48,7 +49,7 @@ export function httpsListener(app: FastifyInstance, certificate: CertificateSour
       void reply.header('strict-transport-security', HSTS);
       return;
     }
-    if (!server?.listening || isLoopback(req.socket.remoteAddress) || req.url.startsWith(ACME_CHALLENGE_PREFIX)) return;
+    if (!server?.listening || isLoopback(req.raw.socket?.remoteAddress) || req.url.startsWith(ACME_CHALLENGE_PREFIX)) return;
     const port = (server.address() as AddressInfo).port;
     // The name the client used, when it is a plain host name or address; else the address it reached.
     const named = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])$/.test(req.hostname) ? req.hostname : req.socket.localAddress;
