@@ -7,6 +7,8 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    // One project of its own: the base's projects would bring back `npm test`'s files.
+    projects: undefined,
     include: ['apps/server/test/faults/long/**/*.test.ts'],
     exclude: configDefaults.exclude,
     testTimeout: 600_000,

@@ -48,7 +48,9 @@ if [ "$purpose" = test ]; then
   done
   # HTTPS (apps/server/test/tls): openssl s_client checks the protocols and suites; pebble, the ACME test server,
   # issues the box's certificate over HTTP-01 on loopback.
-  for pkg in openssl pebble; do
+  # certutil (libnss3-tools) gives Chromium a scratch NSS database that trusts the box's certificate
+  # (e2e/tests/https-trust.spec.ts); testssl.sh scans the HTTPS port as a campus would (npm run test:faults).
+  for pkg in openssl pebble libnss3-tools testssl.sh; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
   done
 fi
