@@ -50,7 +50,8 @@ if [ "$purpose" = test ]; then
   # issues the box's certificate over HTTP-01 on loopback.
   # certutil (libnss3-tools) gives Chromium a scratch NSS database that trusts the box's certificate
   # (e2e/tests/https-trust.spec.ts); testssl.sh scans the HTTPS port as a campus would (npm run test:faults).
-  for pkg in openssl pebble libnss3-tools testssl.sh; do
+  # OpenLDAP's slapd on loopback is the campus directory of the LDAP login tests (packages/test-servers/src/slapd.ts).
+  for pkg in openssl pebble libnss3-tools testssl.sh slapd; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
   done
 fi

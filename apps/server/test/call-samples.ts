@@ -42,6 +42,7 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   updaterecord: { recordid: '1', title: 'T' },
   resyncrecord: { recordid: '1' },
   testftp: { data: [] },
+  ldaptest: { data: [], usercode: 'alice', password: '' },
   listupload: { recordids: ['1'] },
   resyncmediaclientrecord: { recordid: '1' },
   mediaserverstatus: {},

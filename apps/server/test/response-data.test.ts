@@ -28,6 +28,7 @@ const FAILS_ON_A_FRESH_SERVICE: Partial<Record<CallName, string>> = {
   remotecontrol: 'this test service has no serial ports (SERIAL_RS232_DEVICE unset)',
   resyncrecord: 'recording 1 does not exist and FTP upload is off',
   testftp: 'no FTP server host is set',
+  ldaptest: 'no directory is set (test/access/directory-login.test.ts tests against slapd)',
   resyncmediaclientrecord: 'recording 1 does not exist and the media server is off',
   uploadgeneralfile: 'the sample is not a configuration backup',
   uploadcertificate: 'the sample is not a certificate (test/tls/https.test.ts uploads real ones)',

@@ -16,7 +16,14 @@ describe('users', async () => {
       ).body.result,
     ).toBe(true);
     const list = await t.post('listuser', {}, admin);
-    expect(list.body.data).toContainEqual({ usercode: 'bob', username: 'Bob', role: 'user', group: '', functions: ['myrecord'] });
+    expect(list.body.data).toContainEqual({
+      usercode: 'bob',
+      username: 'Bob',
+      role: 'user',
+      group: '',
+      functions: ['myrecord'],
+      source: 'local',
+    });
     expect(JSON.stringify(list.body)).not.toMatch(/password|argon/i);
     expect(
       (await t.post('updateuser', { usercode: 'bob', username: 'Robert', role: 'user', group: '', functions: [] }, admin)).body.result,

@@ -182,6 +182,13 @@ export const MESSAGES = {
   certChainBroken: 'The chain is broken: certificate {0} was not issued by the certificate after it.',
   certKeyUnsupported: 'The key type {0} is not supported: use an EC P-256/P-384 key or RSA of 2048 bits or more.',
   certNotServer: 'The certificate may not be used for a web server (its key usage excludes TLS server authentication).',
+  // Campus accounts (setting_ldap; docs/security.md "Campus accounts")
+  ldapUnreachable: 'The campus directory cannot be used now ({0}). Local accounts can still log in.',
+  ldapNoGroup: 'Your directory account is in no group that may use this room.',
+  ldapUser: 'User {0} comes from the campus directory: its name, password and group are set there.',
+  ldapIncomplete: "Please input the directory's URL and search base first.",
+  ldapTestFailed: 'The directory test failed at "{0}": {1}',
+  ldapUserNotFound: 'No user {0} was found with the user filter under {1}.',
   acmeOff: 'Turn ACME on and save its settings first.',
   acmeFailed: 'The ACME server did not issue the certificate: {0}',
   acmeBusy: 'A certificate is being ordered from the ACME server, please wait.',

@@ -10,3 +10,4 @@ export * from './nginx-rtmp.js';
 export * from './ntp-server.js';
 export * from './pebble.js';
 export * from './upload-servers.js';
+export * from './slapd.js';

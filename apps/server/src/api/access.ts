@@ -22,6 +22,11 @@ export const accessHandlers: HandlerMap<AccessArea> = {
     await ctx.services.users.changePassword(who(ctx), ctx.body);
   },
   listuser: (ctx) => ctx.services.users.list(),
+  ldaptest: async (ctx) => {
+    const answer = await ctx.services.directory.test(ctx.body.data, ctx.body.usercode, ctx.body.password);
+    ctx.describe(`user ${ctx.body.usercode}: ${answer.userdn} (group ${answer.group || 'none'})`);
+    return answer;
+  },
   newuser: async (ctx) => {
     ctx.describe(`user ${ctx.body.usercode} (${ctx.body.role})`);
     await ctx.services.users.create(who(ctx), ctx.body);

@@ -37,7 +37,15 @@ const role = z.enum(['admin', 'user']);
 /** The rules of account fields, for every place that checks them (calls, the CSV import, the console's forms). */
 export const ACCOUNT_FIELDS = { usercode, username, password, groupcode } as const;
 
-export const User = z.object({ usercode: z.string(), username: z.string(), role, group: z.string(), functions: z.array(z.string()) });
+/** `source`: `local` (a password kept here) or `ldap` (the campus directory's user: name, password and group come from it). */
+export const User = z.object({
+  usercode: z.string(),
+  username: z.string(),
+  role,
+  group: z.string(),
+  functions: z.array(z.string()),
+  source: z.enum(['local', 'ldap']),
+});
 export const UserGroup = z.object({ groupcode: z.string(), groupname: z.string(), functions: z.array(z.string()) });
 const codeType = z.enum(['group', 'user']);
 const USERMANAGE = anyOf('usermanage');
@@ -88,6 +96,25 @@ export const accessCalls = {
     }),
     data: NoData,
     permission: { kind: 'session' },
+    mutating: true,
+  }),
+  ldaptest: defineCall({
+    summary:
+      "Test the campus directory (`setting_ldap`) with `data` over the stored values (an empty bind password keeps the stored one; nothing is saved): connects (ldaps, or ldap with StartTLS, verifying the server's certificate), binds as `binddn`, looks `usercode` up with `userfilter` and, when `password` is given, binds as that user. Answers what it found: the user's DN and name, the mapped directory groups that hold the user and the Roomcast group a login would get; a failure names the step and the directory's words.",
+    request: z.object({
+      data: z.array(z.object({ key: z.string().max(64), value: z.string().max(16384) })).max(20),
+      usercode: noSpaces(LIMITS.usercodeMax).pipe(z.string().min(1, 'must not be empty')),
+      password: z.string().max(LIMITS.passwordMax).default(''),
+    }),
+    data: z.object({
+      server: z.string(),
+      userdn: z.string(),
+      username: z.string(),
+      groups: z.array(z.string()),
+      group: z.string(),
+      passwordChecked: z.boolean(),
+    }),
+    permission: USERMANAGE,
     mutating: true,
   }),
   listuser: defineCall({

@@ -21,7 +21,9 @@ export type TextFormat =
   | 'pem'
   | 'email'
   /** Host names separated by commas. */
-  | 'hostList';
+  | 'hostList'
+  /** One item per line: a text area. */
+  | 'lines';
 export type ValueMeta =
   | { kind: 'bool' }
   | { kind: 'int'; min: number; max: number }

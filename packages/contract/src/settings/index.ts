@@ -21,3 +21,4 @@ export { OSD_FONTS, LOGO_FILE, LOGO_TYPE } from './osd.js';
 export * from './devices.js';
 export { parseFlavors, type FlavorPair } from './media-server-flavors.js';
 export { acmeNames } from './acme.js';
+export { groupMappings, type GroupMapping } from './ldap.js';

@@ -85,6 +85,7 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_lockscreen: ['enable', 'password', 'idleminutes'],
   setting_ptz_camera: [0, 1, 2, 3].flatMap((n) => ['protocol', 'port', 'address', 'host', 'udpport'].map((k) => `ch${n}_${k}`)),
   setting_acme: ['enable', 'directory', 'contact', 'names', 'ca'],
+  setting_ldap: ['enable', 'url', 'binddn', 'bindpassword', 'searchbase', 'userfilter', 'ca', 'groupmap', 'defaultgroup'],
 };
 
 describe('setting registry', () => {
@@ -159,6 +160,7 @@ describe('setting registry', () => {
         'setting_cloud_dropbox.refreshtoken',
         'setting_lockscreen.password',
         'setting_media_server.password',
+        'setting_ldap.bindpassword',
       ].sort(),
     );
   });
@@ -195,6 +197,7 @@ describe('setting registry', () => {
       setting_autorepair: [sys, sys],
       setting_lockscreen: [sys, sys],
       setting_acme: [sys, sys],
+      setting_ldap: [anyOf('usermanage'), anyOf('usermanage')],
       setting_ptz_camera: [anyOf('serialport', 'cameracontrol'), anyOf('serialport')],
       setting_version: [SESSION, DENIED],
       setting_product: [SESSION, ADMIN],

@@ -1,5 +1,6 @@
 import type { SettingCodeDef } from './define.js';
 import { settingAcme } from './acme.js';
+import { settingLdap } from './ldap.js';
 import { settingAudioInput, settingGeneralOutput, settingRecAudioCodec } from './audio.js';
 import { settingProduct, settingVersion } from './about.js';
 import { settingCloudDropbox, settingCloudGoogle } from './cloud.js';
@@ -50,6 +51,7 @@ export const SETTINGS = {
   setting_lockscreen: settingLockscreen,
   setting_ptz_camera: settingPtzCamera,
   setting_acme: settingAcme,
+  setting_ldap: settingLdap,
 } satisfies Record<string, SettingCodeDef>;
 
 export type SettingCode = keyof typeof SETTINGS;

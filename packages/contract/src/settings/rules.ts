@@ -27,6 +27,8 @@ export const SETTING_RULES = {
   ntpServer: 'NTP is enabled. Please input an NTP server or disable NTP.',
   acmeDirectory: 'ACME is enabled. Please input the directory URL of the ACME server or disable it.',
   acmeNames: 'ACME is enabled. Please input at least one name for the certificate or disable it.',
+  ldapUrl: 'The directory is enabled. Please input its ldaps:// or ldap:// URL or disable it.',
+  ldapSearchBase: 'The directory is enabled. Please input the search base where its users are, or disable it.',
   repairWindowEmpty: 'The auto repair window is empty: its start and end are the same. Change one of them.',
   lockPassword: 'Please input password.',
   ftpHost: 'FTP upload is enabled. Please input its host or disable it.',

@@ -1,7 +1,9 @@
 import { MESSAGES } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import { Fail } from '../core/index.js';
+import type { DirectoryService } from './directory/directory-service.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { ADMIN_USERCODE } from './user-service.js';
 import { dummyHash, verifyPassword } from '../core/index.js';
 import { sessionKey, userFunctions, type SessionService, type SessionUser } from './session-service.js';
 
@@ -11,13 +13,22 @@ import { sessionKey, userFunctions, type SessionService, type SessionUser } from
  */
 const mayForce = (u: { role: string; functions: string[] }) => u.role === 'admin' || u.functions.includes('operating');
 
-export function authService(repos: Repositories, sessions: SessionService, throttle: LoginThrottle) {
+export function authService(repos: Repositories, sessions: SessionService, throttle: LoginThrottle, directory: DirectoryService) {
+  /**
+   * The user these credentials open, or undefined. A local user (and `admin`, always) is checked here; any other user
+   * code goes to the campus directory when it is on. A directory user cannot log in with the directory off.
+   */
+  const check = async (usercode: string, password: string) => {
+    const user = repos.users.find(usercode);
+    if (usercode !== ADMIN_USERCODE && user?.source !== 'local' && directory.enabled()) return directory.login(usercode, password);
+    const ok = await verifyPassword(user?.source === 'local' ? user.password_hash : await dummyHash(), password);
+    return ok ? user : undefined;
+  };
   return {
     async login(usercode: string, password: string, source: string) {
       if (throttle.wait(source, usercode) > 0) throw new Fail(MESSAGES.loginThrottled, 429);
-      const user = repos.users.find(usercode);
-      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
-      if (!user || !ok) {
+      const user = await check(usercode, password);
+      if (!user) {
         throttle.failed(source, usercode);
         throw Fail.of('messageLoginFail');
       }

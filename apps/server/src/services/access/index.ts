@@ -1,8 +1,10 @@
+import { groupMappings } from '@roomcast/contract';
 import type { Config } from '../../config.js';
-import { type Lifecycle, periodicJob } from '../core/index.js';
+import { Fail, type Lifecycle, periodicJob } from '../core/index.js';
 import type { Shared } from '../shared.js';
 import { ensureAdmin } from './bootstrap.js';
 import { authService } from './auth-service.js';
+import { directoryService } from './directory/directory-service.js';
 import { groupService } from './group-service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { sessionService } from './session-service.js';
@@ -21,14 +23,33 @@ const PURGE_EVERY_MS = 60_000;
  * time, which setting the device clock leaves alone) and the first start's `admin` account (its password, generated
  * when none, and where a generated one is written).
  */
-export type AccessShared = Pick<Shared, 'repos' | 'machineClock'> & { config: Pick<Config, 'dataDir' | 'adminPassword'> };
+export type AccessShared = Pick<Shared, 'repos' | 'machineClock' | 'settings' | 'warn'> & {
+  config: Pick<Config, 'dataDir' | 'adminPassword'>;
+};
 
-/** The access domain: login and sessions, users (and their CSV import), groups and recording access. */
-export function createAccess({ repos, machineClock: clock, config }: AccessShared) {
+/**
+ * The access domain: login and sessions, users (and their CSV import), groups, recording access and campus accounts
+ * from the directory (setting_ldap).
+ */
+export function createAccess({ repos, machineClock: clock, config, settings, warn }: AccessShared) {
   const sessions = sessionService(repos, clock);
+  const directory = directoryService({
+    settings: () => settings.typed('setting_ldap'),
+    rawSettings: () => settings.raw('setting_ldap'),
+    repos,
+    clock,
+    warn,
+  });
+  // The groups setting_ldap names must exist when it is saved (a group removed later maps nobody; see directory-service).
+  settings.addWriteGuard((code, _changed, values) => {
+    if (code !== 'setting_ldap') return;
+    for (const groupcode of [values.defaultgroup ?? '', ...groupMappings(values.groupmap ?? '').map((m) => m.groupcode)])
+      if (groupcode && !repos.groups.find(groupcode)) throw Fail.of('groupNotFound', groupcode);
+  });
   return {
     area: {
-      auth: authService(repos, sessions, new LoginThrottle(clock)),
+      auth: authService(repos, sessions, new LoginThrottle(clock), directory),
+      directory,
       sessions,
       users: userService(repos, sessions, clock),
       groups: groupService(repos),

@@ -19,9 +19,14 @@ export function userService(repos: Repositories, sessions: SessionService, clock
   };
   return {
     list: () =>
-      repos.users
-        .list()
-        .map((u) => ({ usercode: u.usercode, username: u.username, role: u.role, group: u.groupcode, functions: u.functions })),
+      repos.users.list().map((u) => ({
+        usercode: u.usercode,
+        username: u.username,
+        role: u.role,
+        group: u.groupcode,
+        functions: u.functions,
+        source: u.source,
+      })),
 
     async create(who: SessionUser, b: CallBody<'newuser'>) {
       guardAdmin(who, b.role, b.usercode);
@@ -40,12 +45,24 @@ export function userService(repos: Repositories, sessions: SessionService, clock
     },
 
     async update(who: SessionUser, b: CallBody<'updateuser'>) {
-      if (!repos.users.find(b.usercode)) throw Fail.of('userNotFound', b.usercode);
+      const target = repos.users.find(b.usercode);
+      if (!target) throw Fail.of('userNotFound', b.usercode);
+      // A directory user's name, password and group are the directory's (set again at each login). The name is compared
+      // as the call's rules give it (without spaces, which a directory's names have).
+      const directoryName = target.username.replace(/\s+/g, '');
+      if (target.source === 'ldap' && (b.username !== directoryName || b.group !== target.groupcode || b.password))
+        throw Fail.of('ldapUser', b.usercode);
       guardAdmin(who, b.role, b.usercode);
       requireGroup(b.group);
       const hash = b.password ? await hashPassword(b.password) : undefined;
       repos.users.transaction(() => {
-        repos.users.update({ usercode: b.usercode, username: b.username, role: b.role, groupcode: b.group, functions: b.functions });
+        repos.users.update({
+          usercode: b.usercode,
+          username: target.source === 'ldap' ? target.username : b.username,
+          role: b.role,
+          groupcode: b.group,
+          functions: b.functions,
+        });
         if (hash) repos.users.setPassword(b.usercode, hash);
       });
       if (hash && b.usercode !== who.usercode) sessions.endForUser(b.usercode);
@@ -68,6 +85,7 @@ export function userService(repos: Repositories, sessions: SessionService, clock
 
     async changePassword(who: SessionUser, b: CallBody<'changepassword'>) {
       const target = repos.users.find(b.usercode);
+      if (target?.source === 'ldap') throw Fail.of('ldapUser', b.usercode);
       if (b.usercode === who.usercode) {
         if (!target || !(await verifyPassword(target.password_hash, b.oldpassword))) throw Fail.of('passwordWrong');
       } else {

@@ -23,8 +23,8 @@ describe('csv helpers', () => {
 
   it('exports users without passwords', () => {
     const csv = usersToCsv([
-      { usercode: 'admin', username: 'Administrator', role: 'admin', group: '', functions: [] },
-      { usercode: 't1', username: '老师', role: 'user', group: 'teachers', functions: ['album'] },
+      { usercode: 'admin', username: 'Administrator', role: 'admin', group: '', functions: [], source: 'local' },
+      { usercode: 't1', username: '老师', role: 'user', group: 'teachers', functions: ['album'], source: 'ldap' },
     ]);
     expect(csv).toBe('usercode,username,role,groupcode\r\nadmin,Administrator,admin,\r\nt1,老师,user,teachers\r\n');
     expect(csv).not.toMatch(/password/);

@@ -23,7 +23,7 @@ describe('user form helpers', () => {
   });
 
   it('sends the password on edit only when typed', () => {
-    const values = { ...formValuesOf({ usercode: 'u1', username: 'U1', role: 'user', group: 'g', functions: ['album'] }) };
+    const values = { ...formValuesOf({ usercode: 'u1', username: 'U1', role: 'user', group: 'g', functions: ['album'], source: 'local' }) };
     expect(userBody(values, 'edit')).toEqual({ usercode: 'u1', username: 'U1', role: 'user', group: 'g', functions: ['album'] });
     expect(userBody({ ...values, password: 'newpass12' }, 'edit')).toMatchObject({ password: 'newpass12' });
     expect(userBody({ ...values, password: 'newpass12' }, 'new')).toMatchObject({ password: 'newpass12' });
