@@ -155,6 +155,9 @@ describe('campus accounts (setting_ldap) against slapd', async () => {
     const read = asMap((await t.post('readconfig', { settingcode: 'setting_ldap' }, admin)).body.data);
     expect(read.bindpassword).toBe('');
     expect(JSON.stringify(read)).not.toContain(dir.bindPassword);
+    // Sealed at rest, like the other third-party secrets.
+    expect(t.internals.repos.settings.read('setting_ldap').bindpassword).not.toContain(dir.bindPassword);
+    expect(t.internals.repos.settings.read('setting_ldap').bindpassword).toBeTruthy();
   });
 
   it('the Test button binds, finds the user and the groups, checks a password; the form values count unsaved', async () => {
