@@ -91,7 +91,12 @@ test.describe('PPT settings', () => {
     await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'ppt', ['operation', 'ppt']);
     const ppt = new PptPage(page);
     await ppt.goto();
-    const url = `${baseURL}/ppt.html`;
+    // The console is on plain HTTP here (loopback, as on the box's own screen): the code links to the box's HTTPS
+    // address a phone on the network can reach.
+    const { origins } = await adminApi.call<{ origins: string[] }>('httpsaddresses', {});
+    expect(origins[0]).toMatch(/^https:\/\//);
+    expect(baseURL).toMatch(/^http:\/\//);
+    const url = `${origins[0]}/ppt.html`;
     await expect(ppt.pageUrl).toHaveText(url);
     await expect(ppt.qrCode).toHaveAttribute('aria-label', `QR code of ${url}`);
 

@@ -83,6 +83,7 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   lockscreenstate: {},
   syncntp: {},
   certificateinfo: {},
+  httpsaddresses: {},
   downloadcertificate: {},
   uploadcertificate: { certificate: 'not a certificate', key: '' },
   createcsr: { names: ['matrix.example.edu'] },

@@ -50,6 +50,7 @@ export const systemHandlers: HandlerMap<SystemArea> = {
   lockscreenstate: (ctx) => ctx.services.screenLock.state(who(ctx)),
   frontlog: (ctx) => ctx.services.frontlog.post(who(ctx), ctx.source, ctx.body.entries),
   certificateinfo: (ctx) => ctx.services.certificate.info(),
+  httpsaddresses: (ctx) => ({ origins: ctx.services.certificate.origins() }),
   downloadcertificate: async (ctx) => ({
     file: Buffer.from(await ctx.services.certificate.pem(), 'utf8'),
     filename: FILE_NAMES.certificate,

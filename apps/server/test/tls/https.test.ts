@@ -54,6 +54,11 @@ describe('HTTPS with the box’s certificate', () => {
     expect(info).toMatchObject({ source: 'selfsigned', keytype: 'EC P-256', chain: 0, httpsport: httpsPort, csrpending: false });
     expect(info.names).toEqual(expect.arrayContaining(['DNS:roomcast.local', ...(lanAddress ? [`IP:${lanAddress}`] : [])]));
     expect(info.fingerprint).toBe(await servedFingerprint(httpsPort));
+    // Where a phone reaches the box (the PPT screen's QR code): its addresses first, no loopback name.
+    const { origins } = (await call('httpsaddresses')).data as { origins: string[] };
+    if (lanAddress) expect(origins[0]).toBe(`https://${lanAddress}:${httpsPort}`);
+    expect(origins).toContain(`https://roomcast.local:${httpsPort}`);
+    expect(origins.join(' ')).not.toMatch(/localhost|127\./);
     const pem = (await call('downloadcertificate')).text!;
     expect(new X509Certificate(pem).fingerprint256).toBe(info.fingerprint);
     expect(statSync(join(s.dataDir, 'tls', 'key.pem')).mode & 0o777).toBe(0o600);
@@ -216,6 +221,11 @@ describe('HTTPS with the box’s certificate', () => {
     expect(answer.result, answer.message).toBe(true);
     expect(answer.data).toMatchObject({ source: 'uploaded', csrpending: false, names: ['DNS:room102.campus.example', 'IP:10.20.30.40'] });
     expect(await servedFingerprint(httpsPort)).toBe(answer.data.fingerprint);
+    // A site's certificate: its DNS names first.
+    expect((await call('httpsaddresses')).data.origins).toEqual([
+      `https://room102.campus.example:${httpsPort}`,
+      `https://10.20.30.40:${httpsPort}`,
+    ]);
   });
 
   it('refuses names that are not host names or addresses in a CSR', async () => {

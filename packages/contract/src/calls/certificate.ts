@@ -61,6 +61,14 @@ export const certificateCalls = {
     permission: anyOf('systemsetting'),
     mutating: false,
   }),
+  httpsaddresses: defineCall({
+    summary:
+      "The box's HTTPS origins by the names of its certificate in use (localhost and loopback addresses left out), best first for a phone on the site's network: the IPv4 addresses first for the box's own certificate (a phone cannot resolve the box's host name), the DNS names first for the site's. The PPT screen's QR code links there when the console itself is on plain HTTP (the box's own screen).",
+    request: Empty,
+    data: z.object({ origins: z.array(z.string()) }),
+    permission: SESSION,
+    mutating: false,
+  }),
   downloadcertificate: defineCall({
     summary:
       "The box's certificate (PEM, leaf then chain) to install as trusted on the site's computers; compare its fingerprint with the Certificate panel's.",

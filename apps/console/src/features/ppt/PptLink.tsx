@@ -3,12 +3,11 @@ import { Alert, App, Button, Flex, Space, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
-import { PPT_PAGE_PATH, PPT_QR_FILE, PPT_QR_SIZE } from '@roomcast/contract';
+import { PPT_QR_FILE, PPT_QR_SIZE } from '@roomcast/contract';
+import { useCallQuery } from '../../api/hooks';
 import { tMessage } from '../../app/messages';
 import { copyText } from './copy-text';
-
-/** The slides page's URL as this browser reaches the device (the address students on the same network use). */
-export const pptPageUrl = (origin: string) => `${origin}${PPT_PAGE_PATH}`;
+import { pptPageUrl } from './ppt-url';
 
 /**
  * The public slides page (ppt.html): its link, a 200×200 QR code of it (drawn by `qrcode` on a canvas, downloadable
@@ -18,7 +17,9 @@ export function PptLink({ published }: { published: boolean }) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const canvas = useRef<HTMLCanvasElement>(null);
-  const url = pptPageUrl(window.location.origin);
+  const https = window.location.protocol === 'https:';
+  const addresses = useCallQuery('httpsaddresses', {}, { enabled: !https, silent: true });
+  const url = pptPageUrl(window.location, addresses.data?.origins);
 
   useEffect(() => {
     if (canvas.current) void QRCode.toCanvas(canvas.current, url, { width: PPT_QR_SIZE, margin: 2, errorCorrectionLevel: 'M' });

@@ -174,6 +174,17 @@ export function certificateService(d: CertificateDeps) {
         await makeOwn("the box's own, made anew");
         return info();
       }),
+    /** httpsaddresses: `https://<name>[:port]` for each name of the certificate a phone on the network could use. */
+    origins: (): string[] => {
+      const c = current;
+      if (!c) return [];
+      const names = sanList(c.leaf);
+      const of = (kind: string) => names.filter((n) => n.startsWith(`${kind}:`)).map((n) => n.slice(kind.length + 1));
+      const dns = of('DNS').filter((n) => n !== 'localhost' && !n.startsWith('*.'));
+      const ipv4 = of('IP').filter((ip) => /^\d+\.\d+\.\d+\.\d+$/.test(ip) && !ip.startsWith('127.'));
+      const port = httpsPort === 443 ? '' : `:${httpsPort}`;
+      return (c.source === 'selfsigned' ? [...ipv4, ...dns] : [...dns, ...ipv4]).map((host) => `https://${host}${port}`);
+    },
     /** The HTTPS listener listens on this port (HTTPS_PORT=0: one the system chose). */
     listening: (port: number) => {
       httpsPort = port;
