@@ -11,3 +11,4 @@ export * from './ntp-server.js';
 export * from './pebble.js';
 export * from './upload-servers.js';
 export * from './slapd.js';
+export * from './openssl.js';

@@ -101,3 +101,28 @@ export class Nginx {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * nginx whose http context is one configuration file of the test's, `<dir>/<file>` (written by the test before
+ * `start()`), with the `cache` and `tmp` folders its workers (nobody when the tests run as root) write.
+ */
+export function nginxIncluding(name: string, port: number, file: string): Nginx {
+  const nginx = new Nginx({
+    name,
+    port,
+    config: (dir) => `worker_processes 1;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${join(dir, 'tmp')};
+  proxy_temp_path ${join(dir, 'tmp')};
+  include ${join(dir, file)};
+}
+`,
+  });
+  for (const sub of ['cache', 'tmp']) {
+    mkdirSync(join(nginx.dir, sub));
+    chmodSync(join(nginx.dir, sub), 0o777);
+  }
+  return nginx;
+}

@@ -1,11 +1,9 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { freePort, until, accepts } from './free-port.js';
-
-const run = promisify(execFile);
+import { selfSignedP256 } from './openssl.js';
 
 /**
  * Pebble, Let's Encrypt's ACME test server (Debian `pebble`), on loopback with a scratch configuration, and its
@@ -22,25 +20,12 @@ export async function startPebble(opts: { httpPort: number }) {
     freePort(),
     freePort(),
   ]);
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-days',
-    '30',
-    '-subj',
-    '/CN=pebble test server',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    '-keyout',
-    join(dir, 'key.pem'),
-    '-out',
-    join(dir, 'cert.pem'),
-  ]);
+  await selfSignedP256({
+    subject: 'pebble test server',
+    extensions: ['subjectAltName=IP:127.0.0.1,DNS:localhost'],
+    keyFile: join(dir, 'key.pem'),
+    certFile: join(dir, 'cert.pem'),
+  });
   writeFileSync(
     join(dir, 'pebble-config.json'),
     JSON.stringify({

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { accepts, freePort, until } from './free-port.js';
+import { selfSignedP256 } from './openssl.js';
 
 const run = promisify(execFile);
 
@@ -28,27 +29,12 @@ async function makeCa(dir: string, name: string) {
   const file = name.replace(/\W+/g, '-').toLowerCase();
   const key = join(dir, `${file}.key`);
   const cert = join(dir, `${file}.pem`);
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-days',
-    '30',
-    '-subj',
-    `/CN=${name}`,
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-  ]);
+  await selfSignedP256({
+    subject: name,
+    extensions: ['basicConstraints=critical,CA:TRUE', 'keyUsage=critical,keyCertSign,cRLSign'],
+    keyFile: key,
+    certFile: cert,
+  });
   return { key, cert, pem: readFileSync(cert, 'utf8') };
 }
 

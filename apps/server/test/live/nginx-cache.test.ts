@@ -1,8 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, Nginx, NGINX } from '@roomcast/test-servers';
+import { freePort, NGINX, nginxIncluding } from '@roomcast/test-servers';
 import { makeApp, settingBody } from '../helpers.js';
 import { waitFor } from '../wait.js';
 
@@ -52,24 +52,7 @@ describe.skipIf(!existsSync(NGINX))('nginx in front of /xlive/ (the shipped conf
   const reached = (url: string) => upstream.get(url) ?? 0;
 
   const nginxPort = await freePort();
-  const nginx = new Nginx({
-    name: 'nginx-cache',
-    port: nginxPort,
-    config: (dir) => `worker_processes 1;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${join(dir, 'tmp')};
-  proxy_temp_path ${join(dir, 'tmp')};
-  include ${join(dir, 'roomcast-live.conf')};
-}
-`,
-  });
-  // The workers (nobody when the tests run as root) write the cache and their temporary files.
-  for (const sub of ['cache', 'tmp']) {
-    mkdirSync(join(nginx.dir, sub));
-    chmodSync(join(nginx.dir, sub), 0o777);
-  }
+  const nginx = nginxIncluding('nginx-cache', nginxPort, 'roomcast-live.conf');
   writeFileSync(join(nginx.dir, 'roomcast-live.conf'), localConfig(servicePort, nginxPort, join(nginx.dir, 'cache')));
   await nginx.start();
   afterAll(() => nginx.dispose());

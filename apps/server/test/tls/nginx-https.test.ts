@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, Nginx, NGINX } from '@roomcast/test-servers';
+import { freePort, type Nginx, NGINX, nginxIncluding } from '@roomcast/test-servers';
 import { waitFor } from '../wait.js';
 import { startHttpsService } from './https-service.js';
 import { testCa } from './test-ca.js';
@@ -25,23 +25,7 @@ describe.skipIf(!existsSync(NGINX))('nginx on another machine, HTTPS to the view
   /** nginx with the shipped file, trusting `trusted` as the box's certificate; its HTTP and HTTPS ports. */
   async function nginxTrusting(trusted: string) {
     const [plain, tls] = [await freePort(), await freePort()];
-    const nginx = new Nginx({
-      name: 'nginx-https',
-      port: tls,
-      config: (dir) => `worker_processes 1;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${join(dir, 'tmp')};
-  proxy_temp_path ${join(dir, 'tmp')};
-  include ${join(dir, 'roomcast-live-https.conf')};
-}
-`,
-    });
-    for (const sub of ['cache', 'tmp']) {
-      mkdirSync(join(nginx.dir, sub));
-      chmodSync(join(nginx.dir, sub), 0o777);
-    }
+    const nginx = nginxIncluding('nginx-https', tls, 'roomcast-live-https.conf');
     const ca = await testCa('Test Site CA');
     const site = await ca.server(['live.campus.example']);
     const file = (name: string, text: string) => {
