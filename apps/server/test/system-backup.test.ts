@@ -58,6 +58,10 @@ const TEXTS = [
   'changed.png',
   'HD=presenter/source',
   'SD=presentation/source',
+  'ldaps://10.1.2.3',
+  '(cn={0})',
+  'cn=staff,dc=example,dc=org',
+  'cn=staff,dc=example,dc=org => Changed2',
 ];
 /**
  * Keys this test leaves as they are, on purpose: those with one valid value (forced by the code's `normalize`:
@@ -184,6 +188,8 @@ describe('configuration backup and restore', async () => {
   it('back up, change every setting, restore: every value is back, then the service restarts', async () => {
     const before = Object.fromEntries(SETTING_CODES.map((c) => [c, t.internals.settings.raw(c)]));
     const { text } = await download(t, admin);
+    // The group the directory's group map and default group name (setting_ldap's values must name existing groups).
+    expect((await t.post('newusergroup', { groupcode: 'Changed2', groupname: 'Changed2', functions: [] }, admin)).body.result).toBe(true);
     const unchanged = await changeEverything(t);
     const total = SETTING_CODES.reduce((n, c) => n + (SETTINGS[c].write.kind === 'denied' ? 0 : carried(c).length), 0);
     // Every code changed; the keys no candidate could change (if any) are named.
