@@ -3,6 +3,7 @@ import {
   AboutPage,
   AlbumPage,
   AudioPage,
+  DirectoryPage,
   EffectPage,
   GroupPage,
   MediaStreamPage,
@@ -117,6 +118,14 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   },
   { path: 'usermanage/group', group: 'usermanage', id: 'group', icon: 'team', requires: ['usermanage'], component: GroupPage },
   { path: 'usermanage/user', group: 'usermanage', id: 'user', icon: 'user', requires: ['usermanage'], component: UserPage },
+  {
+    path: 'usermanage/directory',
+    group: 'usermanage',
+    id: 'directory',
+    icon: 'cluster',
+    requires: ['usermanage'],
+    component: DirectoryPage,
+  },
   { path: 'advance/storage', group: 'advance', id: 'storage', icon: 'hdd', requires: ['storage'], component: StoragePage },
   {
     path: 'advance/serialport',

@@ -12,6 +12,7 @@ export const AboutPage = lazyPage(() => import('../features/system/about/AboutPa
 export const UpdatePage = lazyPage(() => import('../features/system/update/UpdatePage'));
 export const UserPage = lazyPage(() => import('../features/access/users/UserPage'));
 export const GroupPage = lazyPage(() => import('../features/access/groups/GroupPage'));
+export const DirectoryPage = lazyPage(() => import('../features/access/directory/DirectoryPage'));
 export const WorkbenchPage = lazyPage(() => import('../pages/WorkbenchPage'));
 export const AudioPage = lazyPage(() => import('../features/layout/audio/AudioPage'));
 export const VideoPage = lazyPage(() => import('../features/layout/video/VideoPage'));

@@ -159,8 +159,9 @@ function Control({ id, def, code, name, value, onChange, disabled, slider, choic
       );
     }
     case 'text': {
-      // PEM certificates: several lines of base64, kept as typed (a line break is part of the value).
-      if (meta.format === 'pem')
+      // Several lines kept as typed (a line break is part of the value): PEM certificates, and lists of one item per
+      // line (`lines`, e.g. the directory's group map), in the same wide monospace box.
+      if (meta.format === 'pem' || meta.format === 'lines')
         return (
           <Input.TextArea
             id={id}

@@ -12,10 +12,12 @@ interface Props {
   actorRole: Role | undefined;
   /** The edited user's role when opened (kept visible even if the actor may not give it). */
   initialRole: Role | undefined;
+  /** A user of the campus directory: name and password are the directory's, shown but not editable. */
+  directory?: boolean;
 }
 
 /** User code, name, password + confirmation and role: columns of the modal's grid. */
-export function UserAccountFields({ mode, actorRole, initialRole }: Props) {
+export function UserAccountFields({ mode, actorRole, initialRole, directory = false }: Props) {
   const { t } = useTranslation('access', { keyPrefix: 'users' });
   const form = Form.useFormInstance();
   const usercode = Form.useWatch('usercode', form) as string | undefined;
@@ -50,7 +52,7 @@ export function UserAccountFields({ mode, actorRole, initialRole }: Props) {
           normalize={stripSpaces}
           rules={[{ required: true, message: t('msgUsernameEmpty') }]}
         >
-          <Input maxLength={LIMITS.usernameMax} autoComplete="off" />
+          <Input maxLength={LIMITS.usernameMax} autoComplete="off" disabled={directory} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -61,9 +63,9 @@ export function UserAccountFields({ mode, actorRole, initialRole }: Props) {
           required={mode === 'new'}
           dependencies={['confirm']}
           rules={[passwordRule('password')]}
-          extra={mode === 'edit' ? t('passwordKeepHint') : undefined}
+          extra={mode === 'edit' && !directory ? t('passwordKeepHint') : undefined}
         >
-          <Input.Password maxLength={LIMITS.passwordMax} onKeyDown={blockSpace} autoComplete="new-password" />
+          <Input.Password maxLength={LIMITS.passwordMax} onKeyDown={blockSpace} autoComplete="new-password" disabled={directory} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -75,7 +77,7 @@ export function UserAccountFields({ mode, actorRole, initialRole }: Props) {
           dependencies={['password']}
           rules={[passwordRule('confirm')]}
         >
-          <Input.Password maxLength={LIMITS.passwordMax} onKeyDown={blockSpace} autoComplete="new-password" />
+          <Input.Password maxLength={LIMITS.passwordMax} onKeyDown={blockSpace} autoComplete="new-password" disabled={directory} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

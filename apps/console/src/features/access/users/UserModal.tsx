@@ -1,5 +1,5 @@
 import { FormModal } from '../../../components/FormModal';
-import { App, Form, Row } from 'antd';
+import { Alert, App, Form, Row } from 'antd';
 import type { Role } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
@@ -7,7 +7,7 @@ import { useAuth } from '../../../app/auth';
 import { useAccessSave } from '../../../components/access/use-access-save';
 import { UserAccountFields } from './UserAccountFields';
 import { UserGroupField, UserPermissionFields } from './UserPermissionFields';
-import { formValuesOf, isAdminAccount, userBody, type User, type UserFormValues } from './user-form';
+import { directoryUserBody, formValuesOf, isAdminAccount, isDirectoryUser, userBody, type User, type UserFormValues } from './user-form';
 
 interface Props {
   /** The user being edited; none for a new user. */
@@ -15,7 +15,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** Add or edit a user (width 800): account fields, then group, functions and recording access for role user. */
+/**
+ * Add or edit a user (width 800): account fields, then group, functions and recording access for role user. A user of
+ * the campus directory keeps the directory's name, password and group (shown disabled, with a note saying why).
+ */
 export function UserModal({ user, onClose }: Props) {
   const { t } = useTranslation('access', { keyPrefix: 'users' });
   const { message } = App.useApp();
@@ -24,6 +27,7 @@ export function UserModal({ user, onClose }: Props) {
   const role = Form.useWatch('role', form) as Role | undefined;
   const usercode = Form.useWatch('usercode', form) as string | undefined;
   const isUser = role === 'user' && !isAdminAccount(usercode);
+  const directory = isDirectoryUser(user);
   const { mode, saving, save, accessLoading } = useAccessSave<UserFormValues>({
     form,
     codeType: 'user',
@@ -31,7 +35,7 @@ export function UserModal({ user, onClose }: Props) {
     list: 'listuser',
     saveEntity: async (values, saveMode) => {
       if (saveMode === 'new') await call('newuser', userBody(values, 'new'));
-      else await call('updateuser', userBody(values, 'edit'));
+      else await call('updateuser', user && directory ? directoryUserBody(values, user) : userBody(values, 'edit'));
       // Recording access applies to role user only; saving none clears what an admin role no longer needs.
       return { code: values.usercode, access: isUser ? (values.access ?? []) : [] };
     },
@@ -52,10 +56,13 @@ export function UserModal({ user, onClose }: Props) {
       onOk={() => void save()}
       onCancel={onClose}
     >
+      {directory && (
+        <Alert type="info" showIcon title={t('directoryNote')} style={{ marginBottom: 16 }} data-testid="user-directory-note" />
+      )}
       <Form form={form} layout="vertical" initialValues={formValuesOf(user)} preserve>
         <Row gutter={24}>
-          <UserAccountFields mode={mode} actorRole={auth.user?.role} initialRole={user?.role as Role | undefined} />
-          {isUser && <UserGroupField />}
+          <UserAccountFields mode={mode} actorRole={auth.user?.role} initialRole={user?.role as Role | undefined} directory={directory} />
+          {isUser && <UserGroupField disabled={directory} />}
         </Row>
         {isUser && <UserPermissionFields accessLoading={accessLoading} />}
       </Form>

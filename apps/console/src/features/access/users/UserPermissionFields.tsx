@@ -5,8 +5,8 @@ import { AccessGroupSelect } from '../../../components/access/AccessGroupSelect'
 import { FunctionTree } from '../../../components/access/FunctionTree';
 import { normalizeFunctions } from '../../../components/access/function-tree';
 
-/** The group picker (a column next to the role): role user only. */
-export function UserGroupField() {
+/** The group picker (a column next to the role): role user only; a directory user's group is the directory's. */
+export function UserGroupField({ disabled = false }: { disabled?: boolean }) {
   const { t } = useTranslation('access', { keyPrefix: 'users' });
   const groups = useCallQuery('listusergroup', {});
   const options = [
@@ -16,7 +16,7 @@ export function UserGroupField() {
   return (
     <Col xs={24} md={12}>
       <Form.Item name="group" label={t('group')} tooltip={t('groupHint')}>
-        <Select options={options} loading={groups.isLoading} showSearch={{ optionFilterProp: 'label' }} />
+        <Select options={options} loading={groups.isLoading} showSearch={{ optionFilterProp: 'label' }} disabled={disabled} />
       </Form.Item>
     </Col>
   );

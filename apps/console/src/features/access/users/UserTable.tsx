@@ -1,8 +1,8 @@
-import { Table, Tag, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, type TableColumnsType } from 'antd';
 import { LIMITS } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { actionColumn } from '../../../components/action-column';
-import { isAdminAccount, type User } from './user-form';
+import { isAdminAccount, isDirectoryUser, type User } from './user-form';
 
 interface Props {
   users: User[];
@@ -16,12 +16,31 @@ interface Props {
 
 const byText = (key: 'usercode' | 'username' | 'role') => (a: User, b: User) => a[key].localeCompare(b[key]);
 
-/** Users: sortable on code, name and role; row selection; the admin account cannot be removed or selected. */
+/**
+ * Users: sortable on code, name and role, a directory user's name tagged; row selection; the admin account cannot be
+ * removed or selected.
+ */
 export function UserTable({ users, groupNames, loading, selected, onSelect, onEdit, onRemove }: Props) {
   const { t } = useTranslation('access', { keyPrefix: 'users' });
   const columns: TableColumnsType<User> = [
     { title: t('usercode'), dataIndex: 'usercode', sorter: byText('usercode') },
-    { title: t('username'), dataIndex: 'username', sorter: byText('username') },
+    {
+      title: t('username'),
+      dataIndex: 'username',
+      sorter: byText('username'),
+      // A campus account (setting_ldap): its name, password and group come from the directory.
+      render: (name: string, user) =>
+        isDirectoryUser(user) ? (
+          <Space size={6} wrap>
+            {name}
+            <Tag color="purple" data-testid="user-directory-tag">
+              {t('directoryTag')}
+            </Tag>
+          </Space>
+        ) : (
+          name
+        ),
+    },
     {
       title: t('role'),
       dataIndex: 'role',

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { filterUsers, formValuesOf, passwordProblem, selectableRoles, stripSpaces, userBody } from './user-form';
+import {
+  directoryUserBody,
+  filterUsers,
+  formValuesOf,
+  isDirectoryUser,
+  passwordProblem,
+  selectableRoles,
+  stripSpaces,
+  userBody,
+  type User,
+} from './user-form';
 
 describe('user form helpers', () => {
   it('strips every kind of space', () => {
@@ -37,6 +47,37 @@ describe('user form helpers', () => {
 
   it('drops sub-functions whose parent is not ticked', () => {
     expect(userBody({ usercode: 'u', username: 'u', role: 'user', functions: ['syslog', 'album'] }, 'edit').functions).toEqual(['album']);
+  });
+
+  it("keeps a directory user's name and group as stored and sends no password; role and functions as edited", () => {
+    const alice: User = { usercode: 'alice', username: 'Alice Liddell', role: 'user', group: 'lecturers', functions: [], source: 'ldap' };
+    expect(isDirectoryUser(alice)).toBe(true);
+    expect(isDirectoryUser({ source: 'local' })).toBe(false);
+    expect(isDirectoryUser(undefined)).toBe(false);
+    const edited = {
+      ...formValuesOf(alice),
+      username: 'Someone',
+      group: 'other',
+      password: 'newpass12',
+      confirm: 'newpass12',
+      functions: ['album'],
+    };
+    // The name goes as the call's rules give it (without spaces), which the service compares with the stored one.
+    expect(directoryUserBody(edited, alice)).toEqual({
+      usercode: 'alice',
+      username: 'AliceLiddell',
+      role: 'user',
+      group: 'lecturers',
+      functions: ['album'],
+    });
+    // An admin role keeps the directory's group too (the form leaves the hidden group field out).
+    expect(directoryUserBody({ usercode: 'alice', username: 'AliceLiddell', role: 'admin' }, alice)).toEqual({
+      usercode: 'alice',
+      username: 'AliceLiddell',
+      role: 'admin',
+      group: 'lecturers',
+      functions: [],
+    });
   });
 
   it('filters by user code or name, ignoring case', () => {

@@ -34,6 +34,11 @@ export function isAdminAccount(usercode: string | undefined): boolean {
   return usercode === ADMIN_USERCODE;
 }
 
+/** A user of the campus directory (`setting_ldap`): its name, password and group are the directory's, set at each login. */
+export function isDirectoryUser(user: Pick<User, 'source'> | undefined): boolean {
+  return user?.source === 'ldap';
+}
+
 /** Roles the person at the console may give: only an admin may make an admin (spec §5 / contract). */
 export function selectableRoles(actorRole: Role | undefined): Role[] {
   return actorRole === 'admin' ? ['admin', 'user'] : ['user'];
@@ -73,6 +78,15 @@ export function userBody(values: UserFormValues, mode: UserMode): CallRequest<'n
   const password = stripSpaces(values.password);
   if (mode === 'new') return { ...body, password };
   return password ? { ...body, password } : body;
+}
+
+/**
+ * The updateuser body of a directory user: the role and functions as edited, the name and group as stored (the
+ * service refuses a change to them, even to an admin role's empty group), and never a password.
+ */
+export function directoryUserBody(values: UserFormValues, user: User): CallRequest<'updateuser'> {
+  const body = userBody({ ...values, username: user.username, password: '' }, 'edit');
+  return { ...body, group: user.group };
 }
 
 /** The filter box matches user code or user name, ignoring case. */
