@@ -69,7 +69,7 @@ const groupMapText = withMeta(
         lines.every((l) => l.includes('=>')) &&
         maps.every((m) => /^[^\s=,][^=]*=.+$/.test(m.dn) && GROUP_CODE.test(m.groupcode))
       );
-    }, 'must be lines of "<group DN> => <group code>", e.g. cn=lecturers,ou=groups,dc=campus,dc=example => lecturers (at most 50)'),
+    }, 'must be lines of "<group DN> => <group code>", e.g. cn=lecturers,ou=groups,dc=campus,dc=example => lecturers, 50 lines or fewer'),
   { kind: 'text', maxLength: 8192, format: 'lines' },
 );
 
