@@ -40,7 +40,8 @@ export function usersRepository(db: Db) {
       update.run({ ...u, functions: JSON.stringify(u.functions) }).changes,
     setPassword: (usercode: string, hash: string) => setPassword.run(hash, usercode).changes,
     /** A directory user's name and group as the directory gives them at a login. */
-    setFromDirectory: (usercode: string, username: string, groupcode: string) => setFromDirectory.run(username, groupcode, usercode).changes,
+    setFromDirectory: (usercode: string, username: string, groupcode: string) =>
+      setFromDirectory.run(username, groupcode, usercode).changes,
     remove: (usercode: string) => remove.run(usercode).changes,
     countInGroup: (groupcode: string) => countInGroup.get(groupcode) ?? 0,
     /** Runs fn in one transaction (all rows or none). */
