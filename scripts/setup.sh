@@ -3,6 +3,8 @@
 # Debian packages come from apt-get (the appliance runs as root); npm packages from `npm ci`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Node.js of scripts/node-version first on PATH (installed from the npm registry when the machine's is older).
+source scripts/node-runtime.sh
 purpose="${1:-start}"
 
 need=()
@@ -63,10 +65,14 @@ if [ "${#need[@]}" -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# npm dependencies: `npm ci` when node_modules is missing or older than the lock file.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: npm ci"
+# npm dependencies: `npm ci` when node_modules is missing, older than the lock file, or built for another Node.js
+# (native addons are compiled for one Node ABI).
+node_abi="$(node -p 'process.platform + "-" + process.arch + "-abi" + process.versions.modules')"
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
+  [ "$(cat node_modules/.roomcast-node-abi 2>/dev/null)" != "$node_abi" ]; then
+  echo "setup: npm ci (Node.js $(node -v))"
   npm ci --no-audit --no-fund
+  echo "$node_abi" >node_modules/.roomcast-node-abi
 fi
 
 # Build each part whose sources are newer than its build stamp.

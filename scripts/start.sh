@@ -3,6 +3,8 @@
 # Exit code 75 from the service means "restart me" (the sandbox host adapter's reboot).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Node.js of scripts/node-version first on PATH (installed from the npm registry when the machine's is older).
+source scripts/node-runtime.sh
 bash scripts/setup.sh start
 child=""
 trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' TERM INT

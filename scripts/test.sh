@@ -6,6 +6,8 @@
 # tests start. Ends with one "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Node.js of scripts/node-version first on PATH (installed from the npm registry when the machine's is older).
+source scripts/node-runtime.sh
 bash scripts/setup.sh test || exit 1
 mkdir -p .tmp
 status=0
