@@ -1,4 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { checkNodeRuntime } from './scripts/node-runtime-check.mjs';
+
+checkNodeRuntime();
 
 /*
  * Files that replace a module with vi.mock: they need a module registry of their own. Every other file shares its

@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@roomcast/test-servers';
+import { checkNodeRuntime } from '../scripts/node-runtime-check.mjs';
+
+// The service runs on this Node.js (support/service.ts): the one that built its native addons.
+checkNodeRuntime();
 
 /*
  * What a run leaves out. Pictures for people (tests titled "screenshots"): left out when E2E_SCREENSHOTS=0, as

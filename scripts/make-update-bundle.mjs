@@ -12,7 +12,7 @@
 //
 // A release is what the launcher starts: package.json, build-info.json (version and commit: a release has no .git),
 // apps/server (package.json, node-flags, dist, rtsp), apps/console/dist, the production node_modules of the service
-// (the contract as a folder, not a workspace link), deploy/. Only regular files: links are followed or left out.
+// (the contract as a folder, not a workspace link), deploy/, and runtime/: the Node.js that built node_modules. Only regular files: links are followed or left out.
 import { execFileSync } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -108,7 +108,22 @@ function releaseFiles() {
   tree('packages/contract/dist', 'node_modules/@roomcast/contract/dist', (rel) => rel === '.stamp' || rel.startsWith(`docs${sep}`));
   for (const pkg of productionPackages())
     tree(pkg, pkg, (rel, isFolder) => rel.split(sep).includes('node_modules') || nativeLeftover(pkg, rel, isFolder));
+  // The release runs on the Node.js its native addons were built for (the launcher starts runtime/bin/node).
+  const runtime = builtRuntime();
+  files.push(['runtime/bin/node', runtime.execPath]);
+  const license = join(dirname(runtime.execPath), '../LICENSE');
+  if (existsSync(license)) files.push(['runtime/LICENSE', license]);
   return files;
+}
+
+/** The Node.js that built node_modules, as scripts/setup.sh recorded it: {version, abi, execPath}. */
+function builtRuntime() {
+  const record = join(ROOT, 'node_modules/.roomcast-node.json');
+  if (!existsSync(record)) fail('node_modules/.roomcast-node.json is missing: run `bash scripts/setup.sh start` first');
+  const runtime = JSON.parse(readFileSync(record, 'utf8'));
+  if (!existsSync(runtime.execPath))
+    fail(`${runtime.execPath}, the Node.js that built node_modules, is gone: run \`bash scripts/setup.sh start\``);
+  return runtime;
 }
 
 /** The release's own package.json and build-info.json: its version, and the commit a release cannot ask git for. */
@@ -130,7 +145,9 @@ function releaseRecords(mods) {
       ['package.json', Buffer.from(`${JSON.stringify(packageJson, null, 2)}\n`)],
       [
         mods.BUILD_INFO_FILE,
-        Buffer.from(`${JSON.stringify({ version: pkg.version, commit, built: new Date().toISOString() }, null, 2)}\n`),
+        Buffer.from(
+          `${JSON.stringify({ version: pkg.version, commit, built: new Date().toISOString(), node: builtRuntime().version }, null, 2)}\n`,
+        ),
       ],
     ],
   };

@@ -67,12 +67,14 @@ fi
 
 # npm dependencies: `npm ci` when node_modules is missing, older than the lock file, or built for another Node.js
 # (native addons are compiled for one Node ABI).
-node_abi="$(node -p 'process.platform + "-" + process.arch + "-abi" + process.versions.modules')"
+# node_modules/.roomcast-node.json names the Node.js that built it: the runtime a release carries
+# (scripts/make-update-bundle.mjs).
+node_built="$(node -p 'JSON.stringify({ version: process.version, abi: `${process.platform}-${process.arch}-${process.versions.modules}`, execPath: process.execPath })')"
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
-  [ "$(cat node_modules/.roomcast-node-abi 2>/dev/null)" != "$node_abi" ]; then
+  [ "$(cat node_modules/.roomcast-node.json 2>/dev/null)" != "$node_built" ]; then
   echo "setup: npm ci (Node.js $(node -v))"
   npm ci --no-audit --no-fund
-  echo "$node_abi" >node_modules/.roomcast-node-abi
+  echo "$node_built" >node_modules/.roomcast-node.json
 fi
 
 # Build each part whose sources are newer than its build stamp.

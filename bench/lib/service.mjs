@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkNodeRuntime } from '../../scripts/node-runtime-check.mjs';
 import { sleep } from './machine.mjs';
 
 export const PASSWORD = 'Bench-Pass-12345';
@@ -19,6 +20,8 @@ export async function startService(env = {}) {
     .filter(Boolean);
   // BENCH_SERVER_DIST: another build of the service (e.g. the one before a change, for an A/B in one sitting).
   const dist = process.env.BENCH_SERVER_DIST ?? new URL('../../apps/server/dist', import.meta.url).pathname;
+  // The service runs on this Node.js: the one that built this checkout's native addons (`npm run bench` sees to it).
+  if (!process.env.BENCH_SERVER_DIST) checkNodeRuntime();
   // BENCH_NODE_FLAGS: more flags for the service's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its CPU goes).
   const more = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const proc = spawn(process.execPath, [...flags, ...more, join(dist, 'main.js')], {

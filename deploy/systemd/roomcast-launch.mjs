@@ -6,7 +6,7 @@
 // it is installed once beside the releases (INSTALL_ROOT/roomcast-launch.mjs), so an update cannot break it.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 const RESTART_EXIT_CODE = 75;
@@ -34,9 +34,18 @@ function linked(name) {
   }
 }
 
+/** Removes a link, not what it names (Node 24's rmSync refuses a link to a folder: ERR_FS_EISDIR). */
+function unlinkLink(path) {
+  try {
+    unlinkSync(path);
+  } catch (err) {
+    if (err.code !== 'ENOENT') throw err;
+  }
+}
+
 function switchLink(name, version) {
   const path = join(root, name);
-  if (!version) return rmSync(path, { force: true });
+  if (!version) return unlinkLink(path);
   const tmp = join(root, `.${name}.${randomBytes(4).toString('hex')}`);
   symlinkSync(join('releases', version), tmp);
   renameSync(tmp, path);
@@ -68,9 +77,18 @@ function start(version) {
   } catch {
     // A release without V8 flags runs with Node's defaults.
   }
-  log(`starting ${version}`);
-  const proc = spawn(process.execPath, [...flags, join(dir, 'apps/server/dist/main.js')], { cwd: dir, env, stdio: 'inherit' });
-  proc.exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1))));
+  // A release brings the Node.js its native addons were built for (runtime/bin/node); one without runs on the launcher's.
+  const node = existsSync(join(dir, 'runtime/bin/node')) ? join(dir, 'runtime/bin/node') : process.execPath;
+  log(`starting ${version} on ${node}`);
+  const proc = spawn(node, [...flags, join(dir, 'apps/server/dist/main.js')], { cwd: dir, env, stdio: 'inherit' });
+  proc.exited = new Promise((resolve) => {
+    proc.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    // A runtime that cannot be executed counts as an exit: a release on trial is rolled back.
+    proc.once('error', (err) => {
+      log(`${version} could not start: ${err.message}`);
+      resolve(127);
+    });
+  });
   return proc;
 }
 

@@ -162,6 +162,36 @@ describe('the launcher', () => {
     expect(readState(dir)).toEqual({ trial: null, last: null });
   });
 
+  it('starts a release on the Node.js it brings (runtime/bin/node), and rolls back one whose runtime cannot run', async () => {
+    const dir = root();
+    // A runtime that notes its start, then runs the service on this Node.js.
+    const staged = release(dir, '2.0.0', 'good', join(dir, 'incoming', '2.0.0'));
+    mkdirSync(join(staged, 'runtime/bin'), { recursive: true });
+    writeFileSync(
+      join(staged, 'runtime/bin/node'),
+      `#!/bin/sh\necho "$@" > "$(dirname "$0")/started"\nexec ${JSON.stringify(process.execPath)} "$@"\n`,
+      { mode: 0o755 },
+    );
+    installRelease(dir, staged, '2.0.0', new Date());
+    const port = await freePort();
+    const l = await launch(dir, port);
+    await waitFor(() => readState(dir).last?.result === 'installed', { what: 'the trial to pass', detail: l.output });
+    expect(readFileSync(join(dir, 'releases/2.0.0/runtime/bin/node/../started'), 'utf8')).toContain('apps/server/dist/main.js');
+    expect(l.output()).toContain(`starting 2.0.0 on ${join(dir, 'releases/2.0.0/runtime/bin/node')}`);
+    await stop(l.proc);
+
+    // 3.0.0's runtime is not executable: the launcher counts it as an exit and goes back to 2.0.0.
+    const broken = release(dir, '3.0.0', 'good', join(dir, 'incoming', '3.0.0'));
+    mkdirSync(join(broken, 'runtime/bin'), { recursive: true });
+    writeFileSync(join(broken, 'runtime/bin/node'), 'not a program', { mode: 0o644 });
+    installRelease(dir, broken, '3.0.0', new Date());
+    const again = await launch(dir, port);
+    await waitFor(() => readState(dir).last?.result === 'rolledback', { what: 'the rollback', detail: again.output });
+    expect(readState(dir).last).toMatchObject({ version: '3.0.0', from: '2.0.0', reason: 'exit:127' });
+    await waitFor(() => answering(port), { what: '2.0.0 to answer', detail: again.output });
+    expect(await answering(port)).toBe('2.0.0');
+  });
+
   it('exits with the code of a service that fails outside a trial (systemd restarts it)', async () => {
     const dir = root();
     release(dir, '1.0.0', 'exits');

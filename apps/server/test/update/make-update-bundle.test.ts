@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -53,10 +53,16 @@ describe('scripts/make-update-bundle.mjs', () => {
     for (const dev of ['vitest', 'vite', 'typescript', '@playwright/test']) expect(existsSync(join(dir, 'node_modules', dev))).toBe(false);
     expect(existsSync(join(dir, 'packages'))).toBe(false);
     expect(existsSync(join(dir, 'node_modules/@roomcast/contract/dist/index.js'))).toBe(true);
+    // Its own Node.js: the one that built node_modules (scripts/setup.sh), which the launcher starts it on.
+    const runtime = join(dir, 'runtime/bin/node');
+    expect(statSync(runtime).mode & 0o111).not.toBe(0);
+    const built = JSON.parse(readFileSync(join(APP_ROOT, 'node_modules/.roomcast-node.json'), 'utf8'));
+    expect(execFileSync(runtime, ['-p', 'process.version'], { encoding: 'utf8' }).trim()).toBe(built.version);
+    expect(JSON.parse(readFileSync(join(dir, 'build-info.json'), 'utf8')).node).toBe(built.version);
 
     const port = await freePort();
     const data = join(scratch, 'release-data');
-    const proc = spawn(process.execPath, [join(dir, 'apps/server/dist/main.js')], {
+    const proc = spawn(runtime, [join(dir, 'apps/server/dist/main.js')], {
       cwd: dir,
       // The release's own console (apps/console/dist beside its service), whatever this environment says.
       env: {

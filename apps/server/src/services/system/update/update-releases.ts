@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { RELEASE_VERSION } from './update-bundle.js';
 
@@ -55,7 +66,12 @@ export function linkedVersion(root: string, link: 'current' | 'previous'): strin
 export function switchLink(root: string, link: 'current' | 'previous', version: string): void {
   const path = join(root, link);
   if (!version) {
-    rmSync(path, { force: true });
+    // unlink, not rmSync: Node 24's rmSync refuses a link to a folder (ERR_FS_EISDIR).
+    try {
+      unlinkSync(path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
     return;
   }
   const tmp = join(root, `.${link}.${randomBytes(4).toString('hex')}`);
