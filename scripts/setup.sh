@@ -53,7 +53,8 @@ if [ "$purpose" = test ]; then
   # certutil (libnss3-tools) gives Chromium a scratch NSS database that trusts the box's certificate
   # (e2e/tests/https-trust.spec.ts); testssl.sh scans the HTTPS port as a campus would (npm run test:faults).
   # OpenLDAP's slapd on loopback is the campus directory of the LDAP login tests (packages/test-servers/src/slapd.ts).
-  for pkg in openssl pebble libnss3-tools testssl.sh slapd; do
+  # promtool (Debian's prometheus) lints GET /metrics and checks and unit-tests the alert rules of deploy/prometheus.
+  for pkg in openssl pebble libnss3-tools testssl.sh slapd prometheus; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
   done
 fi

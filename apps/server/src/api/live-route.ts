@@ -55,7 +55,7 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveService): voi
       if (!g) return sendAnswer(reply, refusal.notFound());
       const { target, grant } = g;
       if (target.kind === 'playlist') {
-        const text = live.playlist(target.urlsession, grant);
+        const text = live.playlist(target.urlsession, grant, `${req.ip} ${req.headers['user-agent'] ?? ''}`);
         if (text === undefined) return sendAnswer(reply, refusal.notFound());
         return reply.type('application/vnd.apple.mpegurl').header('cache-control', cacheControl('playlist', grant)).send(text);
       }

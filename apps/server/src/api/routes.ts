@@ -4,6 +4,7 @@ import type { ServiceRoutes } from '../services/index.js';
 import { registerAcmeChallengeRoute } from './acme-challenge-route.js';
 import { registerLiveRoutes } from './live-route.js';
 import { registerMediaRoute } from './media-route.js';
+import { registerMetricsRoute } from './metrics-route.js';
 import { registerMonitorRoutes } from './monitor-route.js';
 import { registerPictureRoute } from './picture-route.js';
 import { registerPptRoutes } from './ppt-route.js';
@@ -11,7 +12,7 @@ import { registerRecordTempRoute } from './record-temp-route.js';
 import { registerStatusEventsRoute } from './status-events-route.js';
 import { registerUploadRoute } from './upload-route.js';
 
-/** Every route outside the call API: web config, OpenAPI, media and uploads, batch zips, live, monitor, slides, picture, status events, ACME challenges. */
+/** Every route outside the call API: web config, OpenAPI, media and uploads, batch zips, live, monitor, slides, picture, status events, ACME challenges, metrics. */
 export function registerRoutes(app: FastifyInstance, routes: ServiceRoutes, version: string): void {
   app.get(WEBCONFIG_PATH, async () => routes.webconfig);
   app.get(OPENAPI_PATH, async () => buildOpenApi(version));
@@ -24,4 +25,5 @@ export function registerRoutes(app: FastifyInstance, routes: ServiceRoutes, vers
   registerPictureRoute(app, routes.sessions, routes.picture);
   registerStatusEventsRoute(app, routes.sessions, routes.statusEvents);
   registerAcmeChallengeRoute(app, routes.acmeChallenge);
+  registerMetricsRoute(app, routes.metrics);
 }

@@ -5,6 +5,7 @@ import { createDevices } from './devices/index.js';
 import { hostAdapters, type HostAdapterDeps } from './host-adapters.js';
 import { createLayout } from './layout/index.js';
 import { createLive } from './live/index.js';
+import { createMetrics } from './metrics/index.js';
 import { createPpt } from './ppt/index.js';
 import { createRecording } from './recording/index.js';
 import { createSchedule } from './schedule/index.js';
@@ -66,6 +67,18 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   });
   const live = createLive(shared, { sessions: access.area.sessions, urls: recording.mediaUrls, binding: recording.sessionBinding });
   const devices = createDevices(shared, { open: host.openSerial, recording: recording.recording, layouts: layout.area.layouts });
+  // Prometheus metrics: read from the other domains at each scrape.
+  const metrics = createMetrics(shared, {
+    mediaPath: recording.mediaPath,
+    audio: {
+      running: () => shared.media.monitor.running(),
+      levels: () => shared.media.monitor.levels(),
+      silentForMs: () => system.monitor.silentFor(shared.device.now()),
+    },
+    viewers: live.viewers,
+    schedules: schedule.schedules,
+    uploadTargets: () => sync.queue.targetNames(),
+  });
   // The scheduler runs every domain's periodic jobs (those due together in this order); it starts last (`lifecycle`).
   for (const job of [layout, schedule, recording, access, sync, mediaServer, live, system, devices].flatMap((domain) => domain.jobs))
     scheduler.add(job);
@@ -115,6 +128,8 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       acmeChallenge: system.acmeChallenge,
       /** The `status` answer, pushed after each change of the room's state. */
       statusEvents: { status: system.area.status.status, onRoomChange: (fn: () => void) => shared.room.subscribe(fn) },
+      /** GET /metrics for Prometheus. */
+      metrics: metrics.metrics,
     },
     lifecycle,
     /** The composed parts (what the domains share, and theirs), for the test factory only (`apps/server/test/helpers.ts`); production code never reads them. */

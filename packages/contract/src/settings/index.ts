@@ -22,3 +22,4 @@ export * from './devices.js';
 export { parseFlavors, type FlavorPair } from './media-server-flavors.js';
 export { acmeNames } from './acme.js';
 export { groupMappings, type GroupMapping } from './ldap.js';
+export { METRICS_TOKEN_MIN } from './metrics.js';

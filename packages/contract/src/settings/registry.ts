@@ -1,6 +1,7 @@
 import type { SettingCodeDef } from './define.js';
 import { settingAcme } from './acme.js';
 import { settingLdap } from './ldap.js';
+import { settingMetrics } from './metrics.js';
 import { settingAudioInput, settingGeneralOutput, settingRecAudioCodec } from './audio.js';
 import { settingProduct, settingVersion } from './about.js';
 import { settingCloudDropbox, settingCloudGoogle } from './cloud.js';
@@ -52,6 +53,7 @@ export const SETTINGS = {
   setting_ptz_camera: settingPtzCamera,
   setting_acme: settingAcme,
   setting_ldap: settingLdap,
+  setting_metrics: settingMetrics,
 } satisfies Record<string, SettingCodeDef>;
 
 export type SettingCode = keyof typeof SETTINGS;

@@ -29,6 +29,7 @@ export const SETTING_RULES = {
   acmeNames: 'ACME is enabled. Please input at least one name for the certificate or disable it.',
   ldapUrl: 'The directory is enabled. Please input its ldaps:// or ldap:// URL or disable it.',
   ldapSearchBase: 'The directory is enabled. Please input the search base where its users are, or disable it.',
+  metricsToken: 'Metrics are enabled. Please input the bearer token the monitoring server sends, or disable them.',
   repairWindowEmpty: 'The auto repair window is empty: its start and end are the same. Change one of them.',
   lockPassword: 'Please input password.',
   ftpHost: 'FTP upload is enabled. Please input its host or disable it.',

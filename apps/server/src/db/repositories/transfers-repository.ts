@@ -32,6 +32,16 @@ export interface NewTransfer {
   time: string;
 }
 
+/** One target's queue in figures (the metrics). */
+export interface QueueFigures {
+  target: string;
+  queued: number;
+  retrying: number;
+  failed: number;
+  /** The device-local createtime of the oldest file queued or running; null when none. */
+  oldest: string | null;
+}
+
 /** The upload queue's rows (migrations 008, 009). */
 export function transfersRepository(db: Db) {
   const insert = db.prepare(
@@ -72,6 +82,14 @@ export function transfersRepository(db: Db) {
   const retryLater = db.prepare("UPDATE transfers SET state = 'queued', next_attempt = ?, error = ?, updatetime = ? WHERE id = ?");
   const fail = db.prepare("UPDATE transfers SET state = 'failed', error = ?, updatetime = ? WHERE id = ?");
   const requeueRunning = db.prepare("UPDATE transfers SET state = 'queued' WHERE state = 'running'");
+  const queueFigures = db.prepare<[], QueueFigures>(
+    `SELECT target,
+       sum(state IN ('queued', 'running')) AS queued,
+       sum(state = 'queued' AND attempts > 0) AS retrying,
+       sum(state = 'failed') AS failed,
+       min(CASE WHEN state IN ('queued', 'running') THEN createtime END) AS oldest
+     FROM transfers GROUP BY target`,
+  );
 
   return {
     add: (t: NewTransfer): number => Number(insert.run({ dest: '', ...t }).lastInsertRowid),
@@ -97,6 +115,8 @@ export function transfersRepository(db: Db) {
     finish: (id: number, remoteId: string, time: string) => void finish.run(remoteId, time, id),
     retryLater: (id: number, at: number, error: string, time: string) => void retryLater.run(at, error, time, id),
     fail: (id: number, error: string, time: string) => void fail.run(error, time, id),
+    /** Per target: files queued or running, of them those retried, those given up, and the oldest createtime still queued. */
+    queueFigures: () => queueFigures.all(),
     /** At start: what was running when the process stopped is queued again (its resume state is kept). */
     requeueRunning: () => requeueRunning.run().changes,
   };

@@ -5,6 +5,7 @@ import type { MediaUrls, SessionBinding } from '../recording/index.js';
 import type { Shared } from '../shared.js';
 import { liveAccess } from './live-access.js';
 import { liveService } from './live-service.js';
+import { hlsViewers } from './hls-viewers.js';
 import { liveViewers } from './live-viewers.js';
 import { rtmpOutputs } from './rtmp-outputs.js';
 import { rtspOutputs } from './rtsp-outputs.js';
@@ -44,6 +45,7 @@ export interface LiveDeps {
 export function createLive({ settings, room, media, device, log, oplog, replan, config }: LiveShared, d: LiveDeps) {
   const access = liveAccess(d.urls, d.binding, d.sessions);
   const viewers = liveViewers(log, replan);
+  const hls = hlsViewers(() => device.now());
   const live = liveService({
     settings,
     room,
@@ -51,6 +53,7 @@ export function createLive({ settings, room, media, device, log, oplog, replan, 
     device,
     access,
     viewers,
+    hls,
     dataDir: config.dataDir,
     log,
   });
@@ -86,6 +89,8 @@ export function createLive({ settings, room, media, device, log, oplog, replan, 
     live,
     rtmp,
     rtsp,
+    /** The live room's viewers now, by kind (the metrics). */
+    viewers: { websocket: () => viewers.count, hls: () => hls.count() },
     lifecycle: {
       name: 'live',
       start: async (announce) => {

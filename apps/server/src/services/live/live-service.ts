@@ -9,6 +9,7 @@ import type { SessionUser } from '../access/index.js';
 import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { mayWatch, type Grant, type LiveAccess, type LiveQuery } from './live-access.js';
+import type { HlsViewers } from './hls-viewers.js';
 import type { LiveViewers, ViewerSocket } from './live-viewers.js';
 
 /** The setting_room.urlsession a fresh service has: replaced by a random one when the room first goes live. */
@@ -24,6 +25,8 @@ export interface LiveServiceDeps {
   device: DeviceClock;
   access: LiveAccess;
   viewers: LiveViewers;
+  /** Who fetched the playlist lately (the metrics' HLS viewers). */
+  hls: HlsViewers;
   dataDir: string;
   log: (line: string) => void;
 }
@@ -114,6 +117,7 @@ export function liveService(d: LiveServiceDeps) {
         current = undefined;
         rmSync(stateFile, { force: true });
         d.viewers.closeAll('the live room stopped');
+        d.hls.clear();
         await was?.hls.stop();
         if (was) rmSync(was.hls.dir, { recursive: true, force: true });
         // Not living from here: the encoder stops unless something else needs it.
@@ -165,8 +169,11 @@ export function liveService(d: LiveServiceDeps) {
       return d.access.grant(urlsession, published(), query);
     },
 
-    /** The playlist for a granted request: segment lines point at `<urlsession>/<segment>` with the grant's query. */
-    playlist(urlsession: string, grant: Grant): string | undefined {
+    /**
+     * The playlist for a granted request: segment lines point at `<urlsession>/<segment>` with the grant's query.
+     * `client` (address and user agent) counts as an HLS viewer for a while.
+     */
+    playlist(urlsession: string, grant: Grant, client = ''): string | undefined {
       const dir = folderOf(urlsession);
       if (!dir) return undefined;
       let text: string;
@@ -176,6 +183,7 @@ export function liveService(d: LiveServiceDeps) {
         return undefined;
       }
       if (!segmentsOf(text).length) return undefined;
+      d.hls.fetched(client);
       return `${text
         .split('\n')
         .map((line) => line.trim())

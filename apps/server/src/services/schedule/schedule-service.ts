@@ -107,6 +107,33 @@ export function scheduleService(d: ScheduleServiceDeps) {
   }
 
   return {
+    /** The next scheduled recording that has not started yet (any origin): its schedule and start, or undefined. */
+    next(): { id: number; name: string; start: number } | undefined {
+      const now = d.clock.now();
+      const off = d.zoneOffset();
+      let best: { id: number; name: string; start: number } | undefined;
+      for (const row of repo.list()) {
+        // The running occurrence comes first: the one after it is the next start.
+        const start = upcoming(row, off, now, 2).find((o) => o.start > now)?.start;
+        if (start !== undefined && (!best || start < best.start)) best = { id: row.id, name: row.name, start };
+      }
+      return best;
+    },
+
+    /** Milliseconds of scheduled recording between now and `horizonMs` from now (running occurrences count what is left). */
+    plannedMs(horizonMs: number): number {
+      const now = d.clock.now();
+      const off = d.zoneOffset();
+      const until = now + horizonMs;
+      let ms = 0;
+      for (const row of repo.list())
+        for (const o of upcoming(row, off, now, 64)) {
+          if (o.start >= until) break;
+          ms += Math.min(o.end, until) - Math.max(o.start, now);
+        }
+      return ms;
+    },
+
     list(): ScheduleView[] {
       const now = d.clock.now();
       const off = d.zoneOffset();

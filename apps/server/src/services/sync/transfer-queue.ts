@@ -156,6 +156,8 @@ export function transferQueue(d: TransferQueueDeps) {
       targets.set(target.name, target);
     },
     target: (name: string) => targets.get(name),
+    /** The names of the registered targets. */
+    targetNames: () => [...targets.keys()],
     labelOf,
     /** Queues one item of a recording to a target (e.g. a shared file); undefined when it was already on its way. */
     queueItem(target: string, recordingId: number, item: TransferItem, usercode: string): number | undefined {

@@ -95,6 +95,8 @@ export function monitorService(d: MonitorDeps) {
         }
       };
     },
+    /** How long the recording's sound has been below SILENCE_ALARM_DB, in ms (0: sound, or not recording). */
+    silentFor: (now: number): number => (silentSince === undefined ? 0 : Math.max(0, now - silentSince)),
     /** The preview JPEG of the composed picture, or undefined when the encoder is not running. */
     preview: () => d.media.preview(),
     /** The silence alarm's check: every second while a recording runs or the alarm is raised. */
