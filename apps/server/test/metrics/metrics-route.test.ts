@@ -13,7 +13,7 @@ import { waitFor } from '../wait.js';
  * the room: recording, live and its viewers, schedules, the upload queue, the disks.
  */
 const PROMTOOL = '/usr/bin/promtool';
-const TOKEN = 'a'.repeat(METRICS_TOKEN_MIN - 8) + 'Zz09._~+';
+const TOKEN = `${'a'.repeat(METRICS_TOKEN_MIN - 8)}Zz09._~+`;
 
 /** The samples of a text exposition: `name{labels}` → value. */
 function samples(text: string): Map<string, number> {
@@ -47,14 +47,36 @@ describe('GET /metrics', async () => {
 
   it('cannot be turned on without a token of at least 32 characters; the token never reads back', async () => {
     const on = (data: { key: string; value: string }[]) => t.post('writeconfig', { settingcode: 'setting_metrics', data }, admin);
-    expect((await on([{ key: 'enable', value: 'true' }])).body).toMatchObject({ result: false, message: expect.stringContaining(SETTING_RULES.metricsToken) });
-    expect((await on([{ key: 'enable', value: 'true' }, { key: 'token', value: 'short' }])).body).toMatchObject({
+    expect((await on([{ key: 'enable', value: 'true' }])).body).toMatchObject({
+      result: false,
+      message: expect.stringContaining(SETTING_RULES.metricsToken),
+    });
+    expect(
+      (
+        await on([
+          { key: 'enable', value: 'true' },
+          { key: 'token', value: 'short' },
+        ])
+      ).body,
+    ).toMatchObject({
       result: false,
       message: expect.stringContaining(`at least ${METRICS_TOKEN_MIN} characters`),
     });
-    expect((await on([{ key: 'enable', value: 'true' }, { key: 'token', value: TOKEN }])).body.result).toBe(true);
+    expect(
+      (
+        await on([
+          { key: 'enable', value: 'true' },
+          { key: 'token', value: TOKEN },
+        ])
+      ).body.result,
+    ).toBe(true);
     const read = (await t.post('readconfig', { settingcode: 'setting_metrics' }, admin)).body.data as { key: string; value: string }[];
-    expect(read).toEqual(expect.arrayContaining([{ key: 'enable', value: 'true' }, { key: 'token', value: '' }]));
+    expect(read).toEqual(
+      expect.arrayContaining([
+        { key: 'enable', value: 'true' },
+        { key: 'token', value: '' },
+      ]),
+    );
     // An operator without systemsetting cannot read or change it.
     const operator = await t.userWith(['operation', 'operating'], undefined, admin);
     expect((await t.post('readconfig', { settingcode: 'setting_metrics' }, operator)).body.result).toBe(false);
@@ -78,11 +100,14 @@ describe('GET /metrics', async () => {
     expect(v.get('roomcast_recording_state{state="idle"}')).toBe(1);
     expect(v.get('roomcast_recording_state{state="recording"}')).toBe(0);
     expect(v.get('roomcast_live_up')).toBe(0);
-    for (const output of ['rtmp_main', 'rtmp_sub', 'rtsp_main', 'rtsp_sub']) expect(v.get(`roomcast_output_enabled{output="${output}"}`)).toBe(0);
+    for (const output of ['rtmp_main', 'rtmp_sub', 'rtsp_main', 'rtsp_sub'])
+      expect(v.get(`roomcast_output_enabled{output="${output}"}`)).toBe(0);
     expect(v.get('roomcast_disk_free_bytes{disk="hdd"}')).toBeGreaterThan(0);
     expect(v.get('roomcast_disk_size_bytes{disk="hdd"}')).toBeGreaterThanOrEqual(v.get('roomcast_disk_free_bytes{disk="hdd"}')!);
     // 4000 + 500 kbit/s of pictures and 128 kbit/s of sound by default: 578,500 bytes a second.
-    expect(v.get('roomcast_disk_recording_seconds_left{disk="hdd"}')).toBe(Math.floor(v.get('roomcast_disk_free_bytes{disk="hdd"}')! / 578_500));
+    expect(v.get('roomcast_disk_recording_seconds_left{disk="hdd"}')).toBe(
+      Math.floor(v.get('roomcast_disk_free_bytes{disk="hdd"}')! / 578_500),
+    );
     expect(v.get('roomcast_schedule_planned_seconds_24h')).toBe(0);
     expect(v.get('roomcast_schedule_next_start_timestamp_seconds')).toBe(0);
     expect([...v.keys()].find((k) => k.startsWith('roomcast_build_info'))).toMatch(
@@ -113,7 +138,11 @@ describe('GET /metrics', async () => {
       title: 'q',
       name: 'metrics-1',
       starttime: '2026-11-20 09:00:00',
-      files: [{ file: 'a.mp4', channel: 10 }, { file: 'b.mp4', channel: 11 }, { file: 'c.mp4', channel: 12 }],
+      files: [
+        { file: 'a.mp4', channel: 10 },
+        { file: 'b.mp4', channel: 11 },
+        { file: 'c.mp4', channel: 12 },
+      ],
     });
     const transfers = t.internals.repos.transfers;
     const device = t.internals.device;
@@ -145,7 +174,10 @@ describe('GET /metrics', async () => {
         what: 'the live playlist',
         timeoutMs: 30_000,
       });
-    await waitFor(async () => (await values()).get('roomcast_recording_elapsed_seconds')! >= 1, { what: 'a second recorded', timeoutMs: 30_000 });
+    await waitFor(async () => (await values()).get('roomcast_recording_elapsed_seconds')! >= 1, {
+      what: 'a second recorded',
+      timeoutMs: 30_000,
+    });
     const v = await values();
     expect(v.get('roomcast_recording_state{state="recording"}')).toBe(1);
     expect(v.get('roomcast_live_up')).toBe(1);
@@ -163,9 +195,9 @@ describe('GET /metrics', async () => {
   });
 
   it('answers nothing once turned off again', async () => {
-    expect((await t.post('writeconfig', { settingcode: 'setting_metrics', data: [{ key: 'enable', value: 'false' }] }, admin)).body.result).toBe(
-      true,
-    );
+    expect(
+      (await t.post('writeconfig', { settingcode: 'setting_metrics', data: [{ key: 'enable', value: 'false' }] }, admin)).body.result,
+    ).toBe(true);
     expect((await scrape(`Bearer ${TOKEN}`)).statusCode).toBe(404);
   });
 });

@@ -86,6 +86,7 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_ptz_camera: [0, 1, 2, 3].flatMap((n) => ['protocol', 'port', 'address', 'host', 'udpport'].map((k) => `ch${n}_${k}`)),
   setting_acme: ['enable', 'directory', 'contact', 'names', 'ca'],
   setting_ldap: ['enable', 'url', 'binddn', 'bindpassword', 'searchbase', 'userfilter', 'ca', 'groupmap', 'defaultgroup'],
+  setting_metrics: ['enable', 'token'],
 };
 
 describe('setting registry', () => {
@@ -161,6 +162,7 @@ describe('setting registry', () => {
         'setting_lockscreen.password',
         'setting_media_server.password',
         'setting_ldap.bindpassword',
+        'setting_metrics.token',
       ].sort(),
     );
   });
@@ -198,6 +200,7 @@ describe('setting registry', () => {
       setting_lockscreen: [sys, sys],
       setting_acme: [sys, sys],
       setting_ldap: [anyOf('usermanage'), anyOf('usermanage')],
+      setting_metrics: [sys, sys],
       setting_ptz_camera: [anyOf('serialport', 'cameracontrol'), anyOf('serialport')],
       setting_version: [SESSION, DENIED],
       setting_product: [SESSION, ADMIN],

@@ -33,9 +33,19 @@ export function uploadMetrics(registry: Registry, s: UploadMetricsSource): void 
       },
     });
   perTarget('roomcast_upload_queued_files', 'Files waiting to upload or uploading, per target.', (u) => u.queued);
-  perTarget('roomcast_upload_retrying_files', 'Queued files that failed an attempt already and wait to try again, per target.', (u) => u.retrying);
-  perTarget('roomcast_upload_failed_files', 'Files the queue gave up on after its last attempt (kept until resent), per target.', (u) => u.failed);
-  perTarget('roomcast_upload_oldest_queued_age_seconds', 'Age of the oldest file still waiting or uploading, per target (0 when none).', (u, now) =>
-    u.oldestQueuedAt === undefined ? 0 : Math.max(0, Math.floor((now - u.oldestQueuedAt) / 1000)),
+  perTarget(
+    'roomcast_upload_retrying_files',
+    'Queued files that failed an attempt already and wait to try again, per target.',
+    (u) => u.retrying,
+  );
+  perTarget(
+    'roomcast_upload_failed_files',
+    'Files the queue gave up on after its last attempt (kept until resent), per target.',
+    (u) => u.failed,
+  );
+  perTarget(
+    'roomcast_upload_oldest_queued_age_seconds',
+    'Age of the oldest file still waiting or uploading, per target (0 when none).',
+    (u, now) => (u.oldestQueuedAt === undefined ? 0 : Math.max(0, Math.floor((now - u.oldestQueuedAt) / 1000))),
   );
 }
