@@ -45,7 +45,8 @@ export async function startService(env = {}) {
     });
     return res.json();
   };
-  for (let i = 0; i < 100; i++) {
+  // Up to 30 s: a loaded machine starts it slowly (migrations, the certificate, ffmpeg's probes).
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await call('roominfo')).result) break;
     } catch {
