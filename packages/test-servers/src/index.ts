@@ -9,6 +9,7 @@ export * from './nginx.js';
 export * from './nginx-rtmp.js';
 export * from './ntp-server.js';
 export * from './pebble.js';
+export * from './prometheus.js';
 export * from './upload-servers.js';
 export * from './slapd.js';
 export * from './openssl.js';
