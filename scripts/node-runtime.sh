@@ -9,7 +9,13 @@ roomcast_node_runtime() {
   want="$(tr -d '[:space:]' <"$root/scripts/node-version")"
   major="${want%%.*}"
   have="$(node -p 'process.versions.node' 2>/dev/null || echo 0)"
-  [ "${have%%.*}" -ge "$major" ] && return 0
+  if [ "${have%%.*}" -ge "$major" ]; then
+    # Native addons compile against the headers of the node on PATH, whatever npm's nodedir says (it may be /usr
+    # and another release's, or lost with npm's variables in a fresh terminal started from this one).
+    dir="$(cd "$(dirname "$(command -v node)")/.." && pwd)"
+    [ -f "$dir/include/node/node_version.h" ] && export npm_config_nodedir="$dir"
+    return 0
+  fi
   case "$(uname -m)" in
     x86_64) arch=x64 ;;
     aarch64 | arm64) arch=arm64 ;;

@@ -75,6 +75,12 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   [ "$(cat node_modules/.roomcast-node.json 2>/dev/null)" != "$node_built" ]; then
   echo "setup: npm ci (Node.js $(node -v))"
   npm ci --no-audit --no-fund
+  # The native addon must load on this node (built against its headers: npm_config_nodedir, scripts/node-runtime.sh).
+  if ! node -e "new (require('better-sqlite3'))(':memory:').close()" 2>/dev/null; then
+    echo "setup: better-sqlite3 does not load on Node.js $(node -v); building it again"
+    npm rebuild better-sqlite3
+    node -e "new (require('better-sqlite3'))(':memory:').close()"
+  fi
   echo "$node_built" >node_modules/.roomcast-node.json
 fi
 
