@@ -12,10 +12,12 @@ describe("setting issues in the reader's language", () => {
       'Enter a whole number from 0 to 100.',
     );
     expect(issueText('setting_room', { key: 'name', message: 'must be at most 30 characters' })).toBe('At most 30 characters.');
+    expect(issueText('setting_metrics', { key: 'token', message: 'must be at least 32 characters' })).toBe('At least 32 characters.');
     await i18n.changeLanguage('zh_CN');
     expect(issueText('setting_audio_input', { key: 'analog_volume', message: 'must be a whole number' })).toBe(
       '请输入 0 到 100 之间的整数。',
     );
+    expect(issueText('setting_metrics', { key: 'token', message: 'must be at least 32 characters' })).toBe('至少 32 个字符。');
   });
 
   it("names a URL's schemes in the reader's language", async () => {

@@ -30,10 +30,14 @@ function keyRuleText(meta: ValueMeta, fallback: string): string {
     case 'datetime':
     case 'zone':
       return t(`errors.${meta.kind}`);
-    case 'text':
+    case 'text': {
       if (/at most/.test(fallback)) return t('errors.maxLength', { max: meta.maxLength });
+      // A shortest length is only in the rule's text, not in the metadata (e.g. setting_metrics' token).
+      const min = /at least (\d+) characters/.exec(fallback)?.[1];
+      if (min) return t('errors.minLength', { min });
       if (meta.format === 'url' && meta.schemes?.length) return t('errors.urlOf', { schemes: schemeList(meta.schemes) });
       return t(`errors.${meta.format}`, { defaultValue: fallback });
+    }
     default:
       return fallback;
   }
