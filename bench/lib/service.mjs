@@ -46,13 +46,19 @@ export async function startService(env = {}) {
     return res.json();
   };
   // Up to 30 s: a loaded machine starts it slowly (migrations, the certificate, ffmpeg's probes).
-  for (let i = 0; i < 300; i++) {
+  let answered = false;
+  for (let i = 0; i < 300 && !answered; i++) {
     try {
-      if ((await call('roominfo')).result) break;
+      answered = (await call('roominfo')).result;
     } catch {
       /* starting */
     }
-    await sleep(100);
+    if (!answered) await sleep(100);
+  }
+  // A service that never answered is not left behind the benchmark.
+  if (!answered) {
+    proc.kill('SIGKILL');
+    throw new Error(`the service did not answer on port ${port} within 30 s`);
   }
   const session = (await call('login', { usercode: 'admin', password: PASSWORD })).data.sessionID;
   /** A call that must succeed (as the admin unless another session is given): its data, or it throws. */
