@@ -22,26 +22,20 @@ export function audioMetrics(registry: Registry, s: AudioMetricsSource): void {
     const { inputs, program } = s.levels();
     return [...inputs, ...(program ? [{ ...program, id: 'program' }] : [])];
   };
-  new Gauge({
-    name: 'roomcast_audio_rms_dbfs',
-    help: `RMS sound level per input and of the programme ("program") in dBFS, floored at ${LEVEL_FLOOR_DB} (absent while nothing encodes).`,
-    labelNames: ['input'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const m of meters()) this.set({ input: m.id }, floored(m.rms));
-    },
-  });
-  new Gauge({
-    name: 'roomcast_audio_peak_dbfs',
-    help: `Peak sound level per input and of the programme ("program") in dBFS, floored at ${LEVEL_FLOOR_DB} (absent while nothing encodes).`,
-    labelNames: ['input'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const m of meters()) this.set({ input: m.id }, floored(m.peak));
-    },
-  });
+  /** One series per meter (each input and the programme), from one of its readings. */
+  const perMeter = (name: string, what: string, pick: (m: Meter) => number) =>
+    new Gauge({
+      name,
+      help: `${what} sound level per input and of the programme ("program") in dBFS, floored at ${LEVEL_FLOOR_DB} (absent while nothing encodes).`,
+      labelNames: ['input'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const m of meters()) this.set({ input: m.id }, floored(pick(m)));
+      },
+    });
+  perMeter('roomcast_audio_rms_dbfs', 'RMS', (m) => m.rms);
+  perMeter('roomcast_audio_peak_dbfs', 'Peak', (m) => m.peak);
   new Gauge({
     name: 'roomcast_audio_silent_seconds',
     help: "Seconds the recording's sound has stayed below the silence threshold (0 while there is sound or no recording).",

@@ -60,26 +60,24 @@ export function roomMetrics(registry: Registry, s: RoomMetricsSource): void {
     rtsp_main: room.rtsp.main ? 'on' : 'off',
     rtsp_sub: room.rtsp.sub ? 'on' : 'off',
   });
-  new Gauge({
-    name: 'roomcast_output_enabled',
-    help: '1 when an output is switched on (an RTMP push reconnecting counts).',
-    labelNames: ['output'],
-    registers: [registry],
-    collect() {
-      const now = outputs(s.room());
-      for (const output of OUTPUTS) this.set({ output }, now[output] === 'off' ? 0 : 1);
-    },
-  });
-  new Gauge({
-    name: 'roomcast_output_up',
-    help: '1 when an output is on and streaming (0 when off or reconnecting after a drop).',
-    labelNames: ['output'],
-    registers: [registry],
-    collect() {
-      const now = outputs(s.room());
-      for (const output of OUTPUTS) this.set({ output }, now[output] === 'on' ? 1 : 0);
-    },
-  });
+  /** One series per output, its value from the output's state (off, on, reconnecting). */
+  const perOutput = (name: string, help: string, value: (state: string) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['output'],
+      registers: [registry],
+      collect() {
+        const now = outputs(s.room());
+        for (const output of OUTPUTS) this.set({ output }, value(now[output]));
+      },
+    });
+  perOutput('roomcast_output_enabled', '1 when an output is switched on (an RTMP push reconnecting counts).', (state) =>
+    state === 'off' ? 0 : 1,
+  );
+  perOutput('roomcast_output_up', '1 when an output is on and streaming (0 when off or reconnecting after a drop).', (state) =>
+    state === 'on' ? 1 : 0,
+  );
   new Gauge({
     name: 'roomcast_live_viewers',
     help: 'Viewers of the live room: WebSocket connections, and HLS clients that fetched the playlist in the last 10 s.',
