@@ -78,6 +78,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
     viewers: live.viewers,
     schedules: schedule.schedules,
     uploadTargets: () => sync.queue.targetNames(),
+    certificate: system.certificate,
   });
   // The scheduler runs every domain's periodic jobs (those due together in this order); it starts last (`lifecycle`).
   for (const job of [layout, schedule, recording, access, sync, mediaServer, live, system, devices].flatMap((domain) => domain.jobs))

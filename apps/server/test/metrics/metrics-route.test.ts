@@ -113,6 +113,10 @@ describe('GET /metrics', async () => {
     expect([...v.keys()].find((k) => k.startsWith('roomcast_build_info'))).toMatch(
       new RegExp(`^roomcast_build_info\\{version="[^"]+",commit="[^"]+",node="${process.version}"\\}$`),
     );
+    // The box's own certificate, which the HTTPS port serves: valid for a while yet.
+    expect((await t.post('certificateinfo', {}, admin)).body.result).toBe(true);
+    const expiry = (await values()).get('roomcast_certificate_expiry_timestamp_seconds{source="selfsigned"}')!;
+    expect(expiry * 1000).toBeGreaterThan(Date.now() + 30 * 86_400_000);
     expect(v.get('process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(v.get('process_open_fds')).toBeGreaterThan(0);
   });

@@ -26,6 +26,7 @@ const ALERTS = [
   'RoomcastOutputDown',
   'RoomcastMemoryGrowing',
   'RoomcastFileDescriptorsNearLimit',
+  'RoomcastCertificateExpiring',
 ];
 
 /** promtool's exit code and output (it exits non-zero on a finding). */

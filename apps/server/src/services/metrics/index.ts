@@ -3,6 +3,7 @@ import { Registry } from 'prom-client';
 import { parseLocal } from '../schedule/index.js';
 import type { Shared } from '../shared.js';
 import { audioMetrics, type AudioMetricsSource } from './audio-metrics.js';
+import { certificateMetrics, type CertificateMetricsSource } from './certificate-metrics.js';
 import { processMetrics } from './process-metrics.js';
 import { roomMetrics } from './room-metrics.js';
 import { storageMetrics } from './storage-metrics.js';
@@ -25,6 +26,8 @@ export interface MetricsDeps {
   schedules: { next: () => { start: number } | undefined; plannedMs: (horizonMs: number) => number };
   /** The upload queue's targets, so that each has its series even with nothing queued. */
   uploadTargets: () => string[];
+  /** The certificate the HTTPS port serves. */
+  certificate: CertificateMetricsSource;
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -74,6 +77,7 @@ export function createMetrics({ config, settings, room, device, zoneOffset, repo
       });
     },
   });
+  certificateMetrics(registry, d.certificate);
   processMetrics(registry, { version: config.version, commit: config.commit });
 
   return {

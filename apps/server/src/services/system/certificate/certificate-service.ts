@@ -1,5 +1,5 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import type { CertificateInfo, TypedSetting } from '@roomcast/contract';
+import type { CertificateInfo, CertSource, TypedSetting } from '@roomcast/contract';
 import { acmeCertificate } from './acme-certificate.js';
 import type { AcmeRequest } from './acme-order.js';
 import { Fail, periodicJob, type DeviceClock } from '../../core/index.js';
@@ -123,6 +123,9 @@ export function certificateService(d: CertificateDeps) {
 
   return {
     ensure,
+    /** The served certificate's end of validity (epoch ms) and where it came from; undefined before the first `ensure`. */
+    expiry: (): { validTo: number; source: CertSource } | undefined =>
+      current ? { validTo: Date.parse(current.leaf.validTo), source: current.source } : undefined,
     /** certificateinfo. */
     info: async () => {
       await ensure();
