@@ -35,10 +35,11 @@ describe('GET /metrics', async () => {
     expect(res.statusCode).toBe(200);
     return samples(res.body);
   };
+  // A recording's stop finalizes its files: on a loaded machine that takes longer than the hooks' default 10 s.
   afterAll(async () => {
     if (t.internals.room.state.living) await t.post('roomlivectrl', { control: 'stop' }, admin);
     if (t.internals.room.state.recording !== 'idle') await t.post('recordctl', { control: 'stop' }, admin);
-  });
+  }, 60_000);
 
   it('is off by default: 404 as for any path not served', async () => {
     expect((await scrape()).statusCode).toBe(404);

@@ -74,7 +74,8 @@ describe('Prometheus scraping the service with the shipped alert rules', async (
     await p?.stop();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
     if (t.internals.room.state.recording !== 'idle') await t.post('recordctl', { control: 'stop' }, admin);
-  });
+    // A stop finalizes the recording's files: longer than the hooks' default 10 s on a loaded machine.
+  }, 60_000);
   const value = async (promql: string) => (await p.query(promql))[0]?.value;
   const firing = async (name: string) => (await p.alerts()).filter((a) => a.labels.alertname === name && a.state === 'firing');
 

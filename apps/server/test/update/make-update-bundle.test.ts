@@ -14,7 +14,8 @@ import { waitFor } from '../wait.js';
 const SCRIPT = resolve(APP_ROOT, 'scripts/make-update-bundle.mjs');
 const run = (...args: string[]) => promisify(execFile)(process.execPath, [SCRIPT, ...args], { cwd: APP_ROOT, encoding: 'utf8' });
 const scratch = mkdtempSync(join(tmpdir(), 'roomcast-maker-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// The scratch holds releases with their Node.js runtime (over 100 MB each): removing them may take a while.
+afterAll(() => rmSync(scratch, { recursive: true, force: true }), 60_000);
 
 describe('scripts/make-update-bundle.mjs', () => {
   const keys = join(scratch, 'keys');
