@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { settled } from './settle';
 
 /** Where the pictures for a person to look at go: e2e/screenshots/ (not committed), or SHOTS_DIR. */
@@ -19,4 +19,12 @@ export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await settled(page);
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+/** A picture of one part of the page (only when pictures are taken), once the page has settled. */
+export async function shootPart(page: Page, part: Locator, name: string): Promise<void> {
+  if (!SHOTS_WANTED) return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await settled(page);
+  await part.screenshot({ path: `${SHOTS_DIR}/${name}.png` });
 }

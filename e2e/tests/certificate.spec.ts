@@ -5,13 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
 import { promisify } from 'node:util';
-import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import type { Api } from '../support/api';
 import { axeScan, BLOCKING, findings } from '../support/axe';
-import { SHOTS_DIR, SHOTS_WANTED, shoot } from '../support/screenshots';
+import { shoot, shootPart } from '../support/screenshots';
 import { kv, loginUserWith, storedSettings } from '../support/settings';
-import { settled } from '../support/settle';
 import { CertificatePage, FINGERPRINT } from '../pages/certificate.page';
 
 /*
@@ -64,13 +62,6 @@ function servedFingerprint(port: number): Promise<string> {
 
 async function acmeState(adminApi: Api): Promise<string> {
   return (await adminApi.call<{ acme?: { state: string } }>('certificateinfo')).acme?.state ?? '';
-}
-
-/** A picture of one part of the page (only when pictures are taken). */
-async function shootPart(page: Page, part: Locator, name: string): Promise<void> {
-  if (!SHOTS_WANTED) return;
-  await settled(page);
-  await part.screenshot({ path: `${SHOTS_DIR}/${name}.png` });
 }
 
 test.describe('system settings: certificate', () => {

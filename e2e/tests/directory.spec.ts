@@ -3,9 +3,8 @@ import { startSlapd, type Slapd } from '@roomcast/test-servers';
 import { test, expect } from '../support/test';
 import { uniqueCode, type Api } from '../support/api';
 import { axeScan, BLOCKING, findings } from '../support/axe';
-import { SHOTS_DIR, SHOTS_WANTED, shoot } from '../support/screenshots';
+import { shoot, shootPart } from '../support/screenshots';
 import { kv, storedSettings } from '../support/settings';
-import { settled } from '../support/settle';
 import { LoginPage } from '../pages/login.page';
 import { SettingsPanelPage } from '../pages/settings-panel.page';
 import { ShellPage } from '../pages/shell.page';
@@ -93,13 +92,6 @@ async function saveDirectory(adminApi: Api): Promise<void> {
       }),
     },
   ]);
-}
-
-/** A picture of one part of the page (only when pictures are taken). */
-async function shootPart(page: Page, part: Locator, name: string): Promise<void> {
-  if (!SHOTS_WANTED) return;
-  await settled(page);
-  await part.screenshot({ path: `${SHOTS_DIR}/${name}.png` });
 }
 
 test.describe('user management: campus directory', () => {

@@ -1,9 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { axeScan, BLOCKING, findings } from '../support/axe';
-import { SHOTS_DIR, SHOTS_WANTED } from '../support/screenshots';
+import { shootPart } from '../support/screenshots';
 import { kv } from '../support/settings';
-import { settled } from '../support/settle';
 import { SettingsPanelPage } from '../pages/settings-panel.page';
 
 /*
@@ -38,13 +37,6 @@ class MetricsPage extends SettingsPanelPage<'Prometheus metrics'> {
 async function scrape(page: Page, token?: string): Promise<{ status: number; body: string }> {
   const res = await page.request.get('/metrics', { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status(), body: await res.text() };
-}
-
-/** A picture of one part of the page (only when pictures are taken). */
-async function shootPart(page: Page, part: Locator, name: string): Promise<void> {
-  if (!SHOTS_WANTED) return;
-  await settled(page);
-  await part.screenshot({ path: `${SHOTS_DIR}/${name}.png` });
 }
 
 test.describe('system settings: metrics', () => {
