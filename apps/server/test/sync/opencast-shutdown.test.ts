@@ -17,6 +17,7 @@ async function registeredApp(oc: FakeOpencast) {
   const t = await makeApp({ env: { OPENCAST_POLL_SECONDS: '1' } });
   const admin = await t.login();
   const seen = oc.agentStates.length;
+  const asked = oc.requests.length;
   const saved = await t.post(
     'setsetting',
     settingBody('setting_media_server', { enable: 'true', url: oc.url, username: oc.username, password: oc.password }),
@@ -24,6 +25,11 @@ async function registeredApp(oc: FakeOpencast) {
   );
   expect(saved.body.result).toBe(true);
   await waitFor(() => oc.agentStates.slice(seen).some((s) => s.name === AGENT && s.state === 'idle'), { what: 'the agent to register' });
+  // The capabilities follow the state's answer: the agent knows it is registered (not only the double).
+  const configured = `/capture-admin/agents/${AGENT}/configuration`;
+  await waitFor(() => oc.requests.slice(asked).some((r) => r.path === configured && r.status === 200), {
+    what: 'the agent to send its capabilities',
+  });
   return t;
 }
 

@@ -47,6 +47,8 @@ export function opencastAgent(d: OpencastAgentDeps) {
   let client: { key: string; client: OpencastClient } | undefined;
   let busy: Promise<void> | undefined;
   let sentState: AgentState | '' = '';
+  /** A state is on its way to Opencast (it may have it already): at shutdown it must hear "offline" too. */
+  let stateInFlight = false;
   let configured = '';
   let etag: string | undefined;
   let nextBeat = 0;
@@ -121,7 +123,12 @@ export function opencastAgent(d: OpencastAgentDeps) {
     const oc = clientFor(c);
     const state = desired();
     if (state !== sentState || now >= nextBeat) {
-      await oc.setAgentState(state, d.address);
+      stateInFlight = true;
+      try {
+        await oc.setAgentState(state, d.address);
+      } finally {
+        stateInFlight = false;
+      }
       sentState = state;
       nextBeat = now + d.pollMs;
       status.lastContact = d.clock.now();
@@ -237,7 +244,7 @@ export function opencastAgent(d: OpencastAgentDeps) {
     async goOffline(timeoutMs = OFFLINE_AT_SHUTDOWN_MS): Promise<void> {
       closing = true;
       const current = client;
-      if (!current || !sentState || !d.config().enable) return;
+      if (!current || !(sentState || stateInFlight) || !d.config().enable) return;
       try {
         await current.client.setAgentState('offline', d.address, AbortSignal.timeout(timeoutMs));
         sentState = 'offline';
