@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { LIMITS, PTZ_STOP_AFTER_MS, SILENCE_ALARM_DEFAULT_S } from '@roomcast/contract';
+import { LIMITS, PTZ_STOP_AFTER_MS } from '@roomcast/contract';
 import { readBuildInfo } from './build-info.js';
 
 /** Everything the service reads from its environment, in one place. */
@@ -26,8 +26,8 @@ export interface Config {
   partLimitOverrideMs: number | undefined;
   /** Player thumbnails every this many recorded ms (SNAPSHOT_SECONDS shortens it for tests). */
   snapshotIntervalMs: number;
-  /** The silence alarm is raised after this many ms of silence while recording (SILENCE_ALARM_SECONDS shortens it for tests). */
-  silenceAlarmMs: number;
+  /** The silence alarm's time in ms instead of setting_health.silenceseconds (SILENCE_ALARM_SECONDS; tests shorten it). */
+  silenceAlarmMs: number | undefined;
   /** x264 preset of the composite encode. */
   mediaPreset: string;
   /** Where the cloud APIs are: their public hosts unless set (tests point them at loopback doubles). */
@@ -50,6 +50,8 @@ export interface Config {
   ntpPort: number;
   /** Sandbox: sync the device clock this often while NTP is enabled (NTP_POLL_MINUTES, default 60; 0: never). */
   ntpPollMs: number;
+  /** The clock health check measures the clock against the NTP server this often (HEALTH_CLOCK_MINUTES, default 10; 0: never). */
+  healthClockMs: number;
   /**
    * Where releases are installed side by side (INSTALL_ROOT: `releases/<version>`, the `current` and `previous`
    * links; docs/update.md). Default: /opt/roomcast on a host, DATA_DIR/install in the sandbox.
@@ -112,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minFreeBytes: Number(env.MIN_FREE_MB ?? 1024) * 1024 * 1024,
     partLimitOverrideMs: env.PART_LIMIT_SECONDS ? Number(env.PART_LIMIT_SECONDS) * 1000 : undefined,
     snapshotIntervalMs: Number(env.SNAPSHOT_SECONDS || LIMITS.snapshotIntervalS) * 1000,
-    silenceAlarmMs: positiveSeconds(env.SILENCE_ALARM_SECONDS, SILENCE_ALARM_DEFAULT_S) * 1000,
+    silenceAlarmMs: env.SILENCE_ALARM_SECONDS ? positiveSeconds(env.SILENCE_ALARM_SECONDS, 1) * 1000 : undefined,
     cloudUrls: {
       googleOauth: env.GOOGLE_OAUTH_URL || undefined,
       googleApi: env.GOOGLE_API_URL || undefined,
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ntpPort: port16(env.NTP_PORT, 123),
     networkInterface: env.NETWORK_INTERFACE || undefined,
     ntpPollMs: Number(env.NTP_POLL_MINUTES ?? 60) * 60_000 || 0,
+    healthClockMs: Number(env.HEALTH_CLOCK_MINUTES ?? 10) * 60_000 || 0,
     installRoot: resolve(
       env.INSTALL_ROOT || (hostAdapter === 'host' ? '/opt/roomcast' : join(resolve(env.DATA_DIR ?? './data'), 'install')),
     ),

@@ -46,6 +46,7 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   listupload: { recordids: ['1'] },
   resyncmediaclientrecord: { recordid: '1' },
   mediaserverstatus: {},
+  health: { limit: 10 },
   listsnapshot: { recordid: '1' },
   removefile: { filename: 'x.mp4' },
   removerecord: { recordid: '1' },

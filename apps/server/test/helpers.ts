@@ -44,7 +44,15 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
   // An operator's DATA_DIR/webconfig.json (e.g. site.cloundShare), read when the app is built.
   if (opts.webconfig) writeFileSync(join(dataDir, 'webconfig.json'), JSON.stringify(opts.webconfig));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', MEDIA_PRESET: 'ultrafast', MIN_FREE_MB: '50', NTP_POLL_MINUTES: '0', ...opts.env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      CONSOLE_DIR: '',
+      MEDIA_PRESET: 'ultrafast',
+      MIN_FREE_MB: '50',
+      NTP_POLL_MINUTES: '0',
+      HEALTH_CLOCK_MINUTES: '0',
+      ...opts.env,
+    }),
     adminPassword: ADMIN_PASSWORD,
   };
   const reboots: number[] = [];

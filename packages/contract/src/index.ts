@@ -16,3 +16,4 @@ export * from './ppt.js';
 export * from './auto-repair.js';
 export * from './screen-lock.js';
 export * from './status-events.js';
+export * from './health.js';

@@ -11,6 +11,7 @@ import { albumHandlers } from './albums.js';
 import { syncHandlers } from './sync.js';
 import { liveHandlers } from './live.js';
 import { deviceHandlers } from './devices.js';
+import { healthHandlers } from './health.js';
 
 /**
  * Real handlers by area: `api/<area>.ts` holds the calls of `contract/calls/<area>.ts` and its handlers receive
@@ -27,6 +28,7 @@ export const AREA_HANDLERS: { [A in keyof Areas]: HandlerMap<Areas[A]> } = {
   sync: syncHandlers,
   live: liveHandlers,
   devices: deviceHandlers,
+  health: healthHandlers,
 };
 
 export const REAL_HANDLER_MAPS: HandlerMap<never>[] = Object.values(AREA_HANDLERS);

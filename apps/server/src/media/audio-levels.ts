@@ -95,10 +95,15 @@ export function combineChannels(meter: string, channels: readonly ChannelLevel[]
 /** A reading older than this is no reading (the encoder stopped or is restarting). */
 export const LEVELS_STALE_MS = 1500;
 
+/** A sample this loud is clipped: full scale, as astats reports it (0 dBFS), less rounding. */
+export const CLIP_DB = -0.1;
+
 /** The latest reading of each meter of the running encode. */
 export class AudioLevels {
   private inputs: string[] = [];
   private latest = new Map<string, { level: MeterLevel; at: number }>();
+  /** When a meter last reached full scale (kept over a new encode: a clip a moment ago still counts). */
+  private clippedAt: number | undefined;
 
   /** A new encode with these input meters (in the order of the settings); earlier readings are forgotten. */
   reset(inputs: readonly string[]): void {
@@ -107,7 +112,14 @@ export class AudioLevels {
   }
 
   update(reading: MeterReading, now: number): void {
-    this.latest.set(reading.meter, { level: combineChannels(reading.meter, reading.channels), at: now });
+    const level = combineChannels(reading.meter, reading.channels);
+    this.latest.set(reading.meter, { level, at: now });
+    if (level.peak >= CLIP_DB) this.clippedAt = now;
+  }
+
+  /** How long ago (ms) a meter last reached full scale, or undefined when none has. */
+  clippedAgo(now: number): number | undefined {
+    return this.clippedAt === undefined ? undefined : Math.max(0, now - this.clippedAt);
   }
 
   private fresh(id: string, now: number): MeterLevel | undefined {

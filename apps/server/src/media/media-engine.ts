@@ -284,6 +284,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
       running: () => encoder.running || encoder.wanted,
       levels: (now = Date.now()) => encoder.levels.snapshot(now),
       loudestInputPeak: (now = Date.now()) => encoder.levels.loudestInputPeak(now),
+      /** How long ago an input or the mix last clipped (ms), or undefined. */
+      clippedAgo: (now = Date.now()) => encoder.levels.clippedAgo(now),
       /** Called with each new program reading (~10 a second) and when the encoder exits; returns the unsubscribe. */
       subscribe: (listener: () => void) => {
         encoder.on('levels', listener);

@@ -2,12 +2,13 @@ import { createAccess } from './access/index.js';
 import { createAlbums } from './albums/index.js';
 import { type Clock, lifecycles } from './core/index.js';
 import { createDevices } from './devices/index.js';
+import { createHealth } from './health/index.js';
 import { hostAdapters, type HostAdapterDeps } from './host-adapters.js';
 import { createLayout } from './layout/index.js';
 import { createLive } from './live/index.js';
 import { createMetrics } from './metrics/index.js';
 import { createPpt } from './ppt/index.js';
-import { createRecording } from './recording/index.js';
+import { createRecording, recordingBytesPerSecond } from './recording/index.js';
 import { createSchedule } from './schedule/index.js';
 import { createShared, type SharedDeps } from './shared.js';
 import { createMediaServer, createSync } from './sync/index.js';
@@ -38,7 +39,10 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   const ppt = createPpt(shared, { layouts: layout.area.layouts });
   const albums = createAlbums(shared, { recordings: recording.recordingAccess, logo: layout.logo });
   const schedule = createSchedule(shared, { recorder: recording.recording });
+  // The room's health: `status` carries it, so it exists before the system domain; its readings are given below.
+  const health = createHealth(shared);
   const system = createSystem(shared, {
+    health: health.state,
     host,
     frontLog,
     recorder: recording.recording,
@@ -67,6 +71,26 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   });
   const live = createLive(shared, { sessions: access.area.sessions, urls: recording.mediaUrls, binding: recording.sessionBinding });
   const devices = createDevices(shared, { open: host.openSerial, recording: recording.recording, layouts: layout.area.layouts });
+  health.watch({
+    audio: {
+      silentForMs: () => system.monitor.silentFor(shared.device.now()),
+      silenceLimitMs: system.monitor.silenceLimitMs,
+      clippedAgoMs: system.monitor.clippedAgo,
+    },
+    disk: {
+      path: recording.mediaPath,
+      bytesPerSecond: () => recordingBytesPerSecond(shared.settings),
+      plannedMs: schedule.schedules.plannedMs,
+    },
+    uploads: sync.uploads,
+    opencast: { enabled: () => shared.settings.typed('setting_media_server').enable, status: mediaServer.agent.status },
+    clock: {
+      ntpEnabled: system.area.time.ntpEnabled,
+      measure: system.area.time.measure,
+      server: () => shared.settings.typed('setting_ntp').server,
+    },
+    certificate: system.certificate,
+  });
   // Prometheus metrics: read from the other domains at each scrape.
   const metrics = createMetrics(shared, {
     mediaPath: recording.mediaPath,
@@ -77,11 +101,14 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
     },
     viewers: live.viewers,
     schedules: schedule.schedules,
-    uploadTargets: () => sync.queue.targetNames(),
+    uploads: sync.uploads,
     certificate: system.certificate,
+    health: { checks: health.checks },
   });
   // The scheduler runs every domain's periodic jobs (those due together in this order); it starts last (`lifecycle`).
-  for (const job of [layout, schedule, recording, access, sync, mediaServer, live, system, devices].flatMap((domain) => domain.jobs))
+  for (const job of [layout, schedule, recording, access, sync, mediaServer, live, system, devices, health].flatMap(
+    (domain) => domain.jobs,
+  ))
     scheduler.add(job);
 
   // Started in this order (each after what it depends on), stopped in the reverse one: the scheduler last to start
@@ -89,7 +116,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   const lifecycle = lifecycles(
     [
       { name: 'media', stop: () => media.stop() },
-      ...[access, recording, ppt, sync, mediaServer, live, devices, system].map((domain) => domain.lifecycle),
+      ...[access, recording, ppt, sync, mediaServer, live, devices, system, health].map((domain) => domain.lifecycle),
       // Not awaited: a start it makes must not hold up listening (the scheduler logs its own failures).
       { name: 'scheduler', start: () => void scheduler.start(), stop: () => scheduler.stop() },
     ],
@@ -108,6 +135,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       sync: { ...sync.area, mediaServer: mediaServer.service },
       live: live.area,
       devices: devices.area,
+      health: health.area,
     },
     /** What the routes outside the call API serve (`api/routes.ts`). */
     routes: {
@@ -128,7 +156,18 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       certificate: system.certificate,
       acmeChallenge: system.acmeChallenge,
       /** The `status` answer, pushed after each change of the room's state. */
-      statusEvents: { status: system.area.status.status, onRoomChange: (fn: () => void) => shared.room.subscribe(fn) },
+      statusEvents: {
+        status: system.area.status.status,
+        // The room's state and its health: each change of either is pushed.
+        onRoomChange: (fn: () => void) => {
+          const offRoom = shared.room.subscribe(fn);
+          const offHealth = health.subscribe(fn);
+          return () => {
+            offRoom();
+            offHealth();
+          };
+        },
+      },
       /** GET /metrics for Prometheus. */
       metrics: metrics.metrics,
     },
@@ -151,6 +190,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       slides: ppt.slides,
       devices,
       monitor: system.monitor,
+      health,
     },
   };
 }

@@ -27,6 +27,7 @@ const ALERTS = [
   'RoomcastMemoryGrowing',
   'RoomcastFileDescriptorsNearLimit',
   'RoomcastCertificateExpiring',
+  'RoomcastHealthCheckFailing',
 ];
 
 /** promtool's exit code and output (it exits non-zero on a finding). */

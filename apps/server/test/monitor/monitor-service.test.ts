@@ -21,11 +21,12 @@ function fixture(silenceAlarmMs = 30_000) {
   logRoomChanges(room, (d) => void logged.push(d));
   const monitor = monitorService({
     room,
-    silenceAlarmMs,
+    silenceAlarmMs: () => silenceAlarmMs,
     media: {
       running: () => room.state.recording !== 'idle',
       levels: () => ({ inputs: [{ id: 'macin1', peak, rms: peak - 3 }], program: undefined }),
       loudestInputPeak: () => peak,
+      clippedAgo: () => undefined,
       subscribe: () => () => {},
       preview: async () => undefined,
     },

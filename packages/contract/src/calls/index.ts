@@ -9,6 +9,7 @@ import { liveCalls } from './live.js';
 import { albumCalls } from './albums.js';
 import { syncCalls } from './sync.js';
 import { deviceCalls } from './devices.js';
+import { healthCalls } from './health.js';
 import type { CallDef } from './define.js';
 
 /**
@@ -27,6 +28,7 @@ export const CALLS_BY_AREA = {
   albums: albumCalls,
   sync: syncCalls,
   devices: deviceCalls,
+  health: healthCalls,
 } as const;
 export type CallArea = keyof typeof CALLS_BY_AREA;
 
@@ -42,6 +44,7 @@ export const CALLS = {
   ...albumCalls,
   ...syncCalls,
   ...deviceCalls,
+  ...healthCalls,
 } satisfies Record<string, CallDef>;
 
 export type CallName = keyof typeof CALLS;

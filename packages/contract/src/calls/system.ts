@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEALTH_STATES } from '../health.js';
 import { ADMIN, anyOf, PUBLIC, SESSION } from '../permissions.js';
 import { defineCall, Empty, NoData, nonEmptyTrimmed, noSpaces } from './define.js';
 import { LIMITS, LOG_FILES } from '../limits.js';
@@ -41,6 +42,8 @@ export const Status = z.object({
   sublivingstart: z.string(),
   /** The silence alarm (confidence monitor): a recording's sound has stayed below SILENCE_ALARM_DB for the alarm time. */
   audioalarm: truth,
+  /** The room's health, the worst of its checks (the `health` call has each check; beyond the spec). */
+  health: z.enum(HEALTH_STATES),
 });
 /** The Update page (updateinfo); the launcher's outcome of the last update is `last`. */
 export const UpdateInfo = z.object({

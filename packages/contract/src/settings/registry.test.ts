@@ -87,6 +87,18 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_acme: ['enable', 'directory', 'contact', 'names', 'ca'],
   setting_ldap: ['enable', 'url', 'binddn', 'bindpassword', 'searchbase', 'userfilter', 'ca', 'groupmap', 'defaultgroup'],
   setting_metrics: ['enable', 'token'],
+  setting_health: [
+    'silenceseconds',
+    'diskreservehours',
+    'uploadwaithours',
+    'opencaststaleminutes',
+    'clockoffsetms',
+    'certificatedays',
+    'memorymb',
+    'filespercent',
+    'loadpercent',
+    'temperature',
+  ],
 };
 
 describe('setting registry', () => {
@@ -201,6 +213,7 @@ describe('setting registry', () => {
       setting_acme: [sys, sys],
       setting_ldap: [anyOf('usermanage'), anyOf('usermanage')],
       setting_metrics: [sys, sys],
+      setting_health: [sys, sys],
       setting_ptz_camera: [anyOf('serialport', 'cameracontrol'), anyOf('serialport')],
       setting_version: [SESSION, DENIED],
       setting_product: [SESSION, ADMIN],

@@ -2,6 +2,7 @@ import type { SettingCodeDef } from './define.js';
 import { settingAcme } from './acme.js';
 import { settingLdap } from './ldap.js';
 import { settingMetrics } from './metrics.js';
+import { settingHealth } from './health.js';
 import { settingAudioInput, settingGeneralOutput, settingRecAudioCodec } from './audio.js';
 import { settingProduct, settingVersion } from './about.js';
 import { settingCloudDropbox, settingCloudGoogle } from './cloud.js';
@@ -54,6 +55,7 @@ export const SETTINGS = {
   setting_acme: settingAcme,
   setting_ldap: settingLdap,
   setting_metrics: settingMetrics,
+  setting_health: settingHealth,
 } satisfies Record<string, SettingCodeDef>;
 
 export type SettingCode = keyof typeof SETTINGS;

@@ -15,6 +15,7 @@ import { transfersRepository } from './transfers-repository.js';
 import { opencastRepository } from './opencast-repository.js';
 import { tasksRepository } from './tasks-repository.js';
 import { maintenanceRepository } from './maintenance-repository.js';
+import { healthRepository } from './health-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -34,6 +35,7 @@ export function createRepositories(db: Db) {
     transfers: transfersRepository(db),
     opencast: opencastRepository(db),
     tasks: tasksRepository(db),
+    health: healthRepository(db),
     /** The database file itself: integrity check and WAL checkpoint (auto repair). */
     maintenance: maintenanceRepository(db),
   };

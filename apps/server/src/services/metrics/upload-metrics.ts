@@ -1,15 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-
-/** One upload target's queue, as the transfers table holds it. */
-export interface UploadFigures {
-  target: string;
-  /** Files waiting for their turn or running, those of them that failed an attempt already, and those given up. */
-  queued: number;
-  retrying: number;
-  failed: number;
-  /** When the oldest file still queued or running was queued (epoch ms), or undefined. */
-  oldestQueuedAt: number | undefined;
-}
+import type { UploadFigures } from '../sync/index.js';
 
 /** What the upload metrics read at each scrape. */
 export interface UploadMetricsSource {

@@ -29,6 +29,7 @@ export type { RemovalGuard } from './recording-files-service.js';
 export type { HashedFile, RecordingFileHashes } from './recording-file-hash.js';
 export { streamZip, zipLength, type BatchZipService, type ZipFile } from './batch-zip.js';
 export { housekeepingJob, type HousekeepingDeps } from './housekeeping-job.js';
+export { recordingBytesPerSecond } from './recording-rate.js';
 
 /** What the recording domain uses of what the domains share, and the configuration keys it reads. */
 export type RecordingShared = Pick<

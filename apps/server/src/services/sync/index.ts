@@ -10,6 +10,7 @@ import { ftpService } from './ftp-service.js';
 import type { ResolveFile } from './local-file.js';
 import { shareService } from './share-service.js';
 import { RETRY_CAP_MS, transferQueue } from './transfer-queue.js';
+import { uploadFigures } from './upload-figures.js';
 
 export type { CloudUrls } from './cloud/cloud-targets.js';
 export { createMediaServer, type MediaServerService } from './opencast/index.js';
@@ -89,6 +90,8 @@ export function createSync(
       ftp: ftpService({ repos, device, settings, access: d.access, ftp, queue }),
     },
     queue,
+    /** Each upload target's queue now (metrics, the uploads health check). */
+    uploads: uploadFigures(repos, () => queue.targetNames(), zoneOffset),
     /** Adds a target to the one queue (e.g. the media server's ingest), before the scheduler starts. */
     addTarget: queue.addTarget,
     /** The storage-relative file of a row as it is on disk now (for targets added with `addTarget`). */
@@ -99,3 +102,4 @@ export function createSync(
   };
 }
 export type SyncArea = ReturnType<typeof createSync>['area'] & { mediaServer: MediaServerService };
+export type { UploadFigures } from './upload-figures.js';

@@ -1,3 +1,4 @@
+import type { HealthState } from '@roomcast/contract';
 import { join } from 'node:path';
 import { APP_ROOT } from '../../build-info.js';
 import type { Config } from '../../config.js';
@@ -67,6 +68,8 @@ export interface SystemDeps {
   sessions: Pick<SessionService, 'lock' | 'unlock' | 'unlockAll'>;
   /** The access domain's check of an administrator's credentials (the About page's product editor). */
   checkAdmin: (usercode: string, password: string, source: string) => Promise<void>;
+  /** The health domain's state now (the worst check), for `status`. */
+  health: () => HealthState;
 }
 
 /**
@@ -83,7 +86,12 @@ export function createSystem(
   const logsDir = join(config.dataDir, 'logs');
   /** The recording storage and the USB disk, for the storage figures of `status`. */
   const storage = { hdd: d.mediaPath, usb: () => config.usbPath };
-  const monitor = monitorService({ media: media.monitor, room, silenceAlarmMs: config.silenceAlarmMs });
+  const monitor = monitorService({
+    media: media.monitor,
+    room,
+    // SILENCE_ALARM_SECONDS (tests) overrides the setting.
+    silenceAlarmMs: () => config.silenceAlarmMs ?? settings.typed('setting_health').silenceseconds * 1000,
+  });
   const recording = () => room.state.recording !== 'idle';
   /** A running recording is stopped (finalized) first; a stop that fails leaves it to the next start's recovery. */
   const finalizeRecording = async (reason: string) => {
@@ -143,7 +151,7 @@ export function createSystem(
   });
   return {
     area: {
-      status: statusService(() => room.state, storage, device),
+      status: statusService(() => room.state, storage, device, d.health),
       room: roomService(settings),
       oplog,
       power: {

@@ -109,6 +109,16 @@ export function deviceTime(d: DeviceTimeDeps) {
     return summary;
   }
 
+  /**
+   * One SNTP exchange with the configured server, the clock left as it is: how far off the device clock is (the
+   * clock health check). Throws with the reason when the server cannot be asked.
+   */
+  async function measure(): Promise<{ server: string; offsetMs: number }> {
+    const server = ntp().server;
+    const reading = await d.query(server);
+    return { server, offsetMs: reading.offsetMs };
+  }
+
   const jobs: Job[] =
     d.pollMs > 0
       ? [
@@ -120,6 +130,6 @@ export function deviceTime(d: DeviceTimeDeps) {
           }),
         ]
       : [];
-  return { syncNow, jobs };
+  return { syncNow, measure, ntpEnabled, jobs };
 }
 export type DeviceTime = ReturnType<typeof deviceTime>;

@@ -7,6 +7,8 @@ export interface MonitorSource {
   running(): boolean;
   levels(): { inputs: { id: string; peak: number; rms: number }[]; program: { id: string; peak: number; rms: number } | undefined };
   loudestInputPeak(): number;
+  /** How long ago an input or the mix last clipped (ms), or undefined. */
+  clippedAgo(): number | undefined;
   subscribe(listener: () => void): () => void;
   preview(): Promise<Buffer | undefined>;
 }
@@ -15,8 +17,8 @@ export interface MonitorDeps {
   media: MonitorSource;
   /** The room: the alarm is part of its state; recording or not is read there. */
   room: Pick<Room, 'state' | 'apply'>;
-  /** How long the sound must stay below SILENCE_ALARM_DB before the alarm is raised. */
-  silenceAlarmMs: number;
+  /** How long the sound must stay below SILENCE_ALARM_DB before the alarm is raised (setting_health.silenceseconds). */
+  silenceAlarmMs: () => number;
 }
 
 /** dBFS to one decimal; −∞ (digital silence) as null, as JSON has no infinity. */
@@ -28,7 +30,7 @@ type LevelsListener = (message: LevelsMessage) => void;
 
 /**
  * The confidence monitor (system domain): the audio levels as messages for the levels stream, the preview
- * picture, and the silence alarm, checked every second by a scheduler job while a recording runs.
+ * picture, and the silence alarm, checked every second by a scheduler job while a recording runs or the room is live.
  */
 export function monitorService(d: MonitorDeps) {
   const listeners = new Set<LevelsListener>();
@@ -52,22 +54,21 @@ export function monitorService(d: MonitorDeps) {
   };
 
   let silentSince: number | undefined;
-  const seconds = Math.round(d.silenceAlarmMs / 1000);
   const setAlarm = (on: boolean, why: string) => {
     if (d.room.state.audioAlarm === on) return;
     // Its operation-log row is written from the room's change (room-log.ts).
     void d.room.apply({ type: 'alarm.set', on, why });
   };
-  /** Every second while recording (and until a raised alarm is cleared). */
+  /** Every second while the sound is used: recording or live (and until a raised alarm is cleared). */
   const checkSilence = (now: number) => {
     const s = d.room.state;
-    if (!isRecording(s)) {
+    if (!isRecording(s) && !s.living) {
       silentSince = undefined;
       setAlarm(false, 'The silence alarm is cleared: the recording ended');
       return;
     }
-    // Paused: nothing is recorded; the count starts again on resume, a raised alarm stays until sound returns.
-    if (s.recording === 'paused') {
+    // Paused and not live: nothing uses the sound; the count starts again on resume, a raised alarm stays until sound returns.
+    if (s.recording === 'paused' && !s.living) {
       silentSince = undefined;
       return;
     }
@@ -77,7 +78,8 @@ export function monitorService(d: MonitorDeps) {
       return;
     }
     silentSince ??= now;
-    if (now - silentSince >= d.silenceAlarmMs) setAlarm(true, `No sound for ${seconds} s: check the microphones`);
+    const limit = d.silenceAlarmMs();
+    if (now - silentSince >= limit) setAlarm(true, `No sound for ${Math.round(limit / 1000)} s: check the microphones`);
   };
 
   return {
@@ -95,15 +97,19 @@ export function monitorService(d: MonitorDeps) {
         }
       };
     },
-    /** How long the recording's sound has been below SILENCE_ALARM_DB, in ms (0: sound, or not recording). */
+    /** How long the sound has been below SILENCE_ALARM_DB while used, in ms (0: sound, or neither recording nor live). */
     silentFor: (now: number): number => (silentSince === undefined ? 0 : Math.max(0, now - silentSince)),
+    /** The silence the alarm allows, in ms. */
+    silenceLimitMs: () => d.silenceAlarmMs(),
+    /** How long ago the sound last clipped (ms), or undefined. */
+    clippedAgo: () => d.media.clippedAgo(),
     /** The preview JPEG of the composed picture, or undefined when the encoder is not running. */
     preview: () => d.media.preview(),
-    /** The silence alarm's check: every second while a recording runs or the alarm is raised. */
+    /** The silence alarm's check: every second while a recording runs, the room is live or the alarm is raised. */
     silenceJob: periodicJob({
       name: 'silence alarm',
       everyMs: 1000,
-      active: () => isRecording(d.room.state) || d.room.state.audioAlarm,
+      active: () => isRecording(d.room.state) || d.room.state.living || d.room.state.audioAlarm,
       run: checkSilence,
     }),
   };

@@ -1,4 +1,4 @@
-import type { CallData } from '@roomcast/contract';
+import type { CallData, HealthState } from '@roomcast/contract';
 import { diskFigures } from '../../../host/storage.js';
 import { isRecording, recordedMsAt, type RoomState } from '../../room/index.js';
 import type { DeviceClock } from '../../core/index.js';
@@ -15,7 +15,8 @@ export interface StoragePaths {
 }
 
 /** `status`: record and live fields from the room's state, storage figures from the real file system. */
-export function statusService(room: () => Readonly<RoomState>, paths: StoragePaths, clock: DeviceClock) {
+/** `health` is the room's health now (the worst of its checks). */
+export function statusService(room: () => Readonly<RoomState>, paths: StoragePaths, clock: DeviceClock, health: () => HealthState) {
   return {
     async status(): Promise<CallData<'status'>> {
       const s = room();
@@ -47,6 +48,7 @@ export function statusService(room: () => Readonly<RoomState>, paths: StoragePat
         mainlivingstart: s.rtmpStart.main ? clock.format(s.rtmpStart.main) : '',
         sublivingstart: s.rtmpStart.sub ? clock.format(s.rtmpStart.sub) : '',
         audioalarm: tf(s.audioAlarm),
+        health: health(),
       };
     },
   };

@@ -1,0 +1,43 @@
+import { FINE, gb, NOT_USED, type Thresholds, verdict, type Verdict } from './verdict.js';
+
+/** A clip is reported as a warning for this long after it happened. */
+export const CLIP_WARNING_MS = 60_000;
+
+export interface AudioReading {
+  /** Recording (not paused) or live: the sound is being used. */
+  active: boolean;
+  /** How long the sound has been below the silence level (ms). */
+  silentMs: number;
+  /** How long ago an input or the mix last reached full scale (ms), if ever since the start. */
+  clippedAgoMs: number | undefined;
+}
+
+/** Audio: silence while the sound is used is an error (a lecture without sound); a recent clip a warning. */
+export function audioCheck(r: AudioReading, t: Thresholds): Verdict {
+  if (!r.active) return NOT_USED;
+  if (r.silentMs >= t.silenceseconds * 1000) return verdict('error', 'audioSilent', { seconds: Math.floor(r.silentMs / 1000) });
+  if (r.clippedAgoMs !== undefined && r.clippedAgoMs < CLIP_WARNING_MS)
+    return verdict('warning', 'audioClipping', { seconds: Math.floor(r.clippedAgoMs / 1000) });
+  return FINE;
+}
+
+export interface DiskReading {
+  /** The disk's name in a reason (`hdd`). */
+  disk: string;
+  present: boolean;
+  freeBytes: number;
+  /** What the schedules of the next 24 h will record at the current bitrates. */
+  plannedBytes: number;
+  /** One hour of recording at the current bitrates. */
+  hourBytes: number;
+}
+
+/** Disk: less free than the next 24 h of schedules need is an error; less than that plus the reserve a warning. */
+export function diskCheck(r: DiskReading, t: Thresholds): Verdict {
+  if (!r.present) return verdict('error', 'diskMissing', { disk: r.disk });
+  if (r.freeBytes < r.plannedBytes) return verdict('error', 'diskShort', { disk: r.disk, free: gb(r.freeBytes), need: gb(r.plannedBytes) });
+  const withReserve = r.plannedBytes + t.diskreservehours * r.hourBytes;
+  if (r.freeBytes < withReserve)
+    return verdict('warning', 'diskLow', { disk: r.disk, free: gb(r.freeBytes), need: gb(withReserve), hours: t.diskreservehours });
+  return FINE;
+}

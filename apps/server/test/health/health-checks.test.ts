@@ -1,0 +1,152 @@
+import { defaultValues, typedSetting } from '@roomcast/contract';
+import { describe, expect, it } from 'vitest';
+import { boxCheck, type BoxReading } from '../../src/services/health/box-check.js';
+import { audioCheck, CLIP_WARNING_MS, diskCheck } from '../../src/services/health/room-checks.js';
+import {
+  certificateCheck,
+  CLOCK_ERROR_MS,
+  clockCheck,
+  OPENCAST_UNREACHABLE_MS,
+  opencastCheck,
+  uploadsCheck,
+} from '../../src/services/health/service-checks.js';
+
+/** setting_health as a box has it out of the box, with changes. */
+const thresholds = (changes: Record<string, string> = {}) =>
+  typedSetting('setting_health', { ...defaultValues('setting_health'), ...changes });
+const GB = 1024 ** 3;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe('health checks (pure: readings and thresholds in, a verdict out)', () => {
+  const t = thresholds();
+
+  it('audio: only while the sound is used; silence over the limit is an error, a recent clip a warning', () => {
+    expect(audioCheck({ active: false, silentMs: 999_000, clippedAgoMs: 0 }, t)).toMatchObject({ state: 'ok', reason: 'notUsed' });
+    expect(audioCheck({ active: true, silentMs: 29_999, clippedAgoMs: undefined }, t)).toMatchObject({ state: 'ok', reason: 'fine' });
+    expect(audioCheck({ active: true, silentMs: 30_000, clippedAgoMs: 0 }, t)).toEqual({
+      state: 'error',
+      reason: 'audioSilent',
+      args: { seconds: 30 },
+    });
+    expect(audioCheck({ active: true, silentMs: 0, clippedAgoMs: 4_200 }, t)).toEqual({
+      state: 'warning',
+      reason: 'audioClipping',
+      args: { seconds: 4 },
+    });
+    expect(audioCheck({ active: true, silentMs: 0, clippedAgoMs: CLIP_WARNING_MS }, t).state).toBe('ok');
+    expect(audioCheck({ active: true, silentMs: 10_000, clippedAgoMs: undefined }, thresholds({ silenceseconds: '10' })).state).toBe(
+      'error',
+    );
+  });
+
+  it('disk: missing or short of the next 24 h of schedules is an error; short of the reserve too a warning', () => {
+    const disk = { disk: 'hdd', present: true, plannedBytes: 10 * GB, hourBytes: 2 * GB };
+    expect(diskCheck({ ...disk, present: false, freeBytes: 0 }, t)).toEqual({
+      state: 'error',
+      reason: 'diskMissing',
+      args: { disk: 'hdd' },
+    });
+    expect(diskCheck({ ...disk, freeBytes: 9 * GB }, t)).toEqual({
+      state: 'error',
+      reason: 'diskShort',
+      args: { disk: 'hdd', free: 9, need: 10 },
+    });
+    // Reserve: 2 h at 2 GB an hour.
+    expect(diskCheck({ ...disk, freeBytes: 13.5 * GB }, t)).toEqual({
+      state: 'warning',
+      reason: 'diskLow',
+      args: { disk: 'hdd', free: 13.5, need: 14, hours: 2 },
+    });
+    expect(diskCheck({ ...disk, freeBytes: 14 * GB }, t).state).toBe('ok');
+    expect(diskCheck({ ...disk, freeBytes: 13.5 * GB }, thresholds({ diskreservehours: '0' })).state).toBe('ok');
+  });
+
+  it('uploads: a failed file is an error, a file waiting past the threshold a warning; the worst target is named', () => {
+    const now = Date.parse('2026-11-28T08:00:00Z');
+    expect(uploadsCheck([], now, t)).toMatchObject({ state: 'ok' });
+    const waiting = { target: 'ftp', failed: 0, oldestQueuedAt: now - 25 * HOUR };
+    expect(uploadsCheck([waiting], now, t)).toEqual({ state: 'warning', reason: 'uploadsWaiting', args: { hours: 25, target: 'ftp' } });
+    expect(uploadsCheck([waiting], now, thresholds({ uploadwaithours: '48' })).state).toBe('ok');
+    expect(uploadsCheck([waiting, { target: 'opencast', failed: 2, oldestQueuedAt: undefined }], now, t)).toEqual({
+      state: 'error',
+      reason: 'uploadsFailed',
+      args: { count: 2, target: 'opencast' },
+    });
+  });
+
+  it('opencast: off is not used; unanswered for 5 min is an error; a stale calendar a warning', () => {
+    const now = 10 * HOUR;
+    const fresh = { enabled: true, enabledAt: 0, lastContact: now - 1000, lastError: '', calendarRead: now - 1000 };
+    expect(opencastCheck({ ...fresh, enabled: false }, now, t).reason).toBe('notUsed');
+    expect(opencastCheck(fresh, now, t).state).toBe('ok');
+    const down = { ...fresh, lastContact: now - OPENCAST_UNREACHABLE_MS, lastError: 'Opencast unreachable: ECONNREFUSED' };
+    expect(opencastCheck(down, now, t)).toEqual({
+      state: 'error',
+      reason: 'opencastUnreachable',
+      args: { minutes: 5, error: down.lastError },
+    });
+    // Just enabled: it has the 5 min to register.
+    expect(opencastCheck({ ...down, lastContact: 0, enabledAt: now - 60_000 }, now, t).state).toBe('ok');
+    expect(opencastCheck({ ...fresh, calendarRead: now - 31 * 60_000 }, now, t)).toEqual({
+      state: 'warning',
+      reason: 'opencastStale',
+      args: { minutes: 31 },
+    });
+  });
+
+  it('clock: measured against the NTP server; off by the threshold a warning, by a minute an error', () => {
+    expect(clockCheck(false, undefined, t).reason).toBe('notUsed');
+    expect(clockCheck(true, undefined, t)).toMatchObject({ state: 'ok', reason: 'pending' });
+    expect(clockCheck(true, { server: 'ntp.campus', error: 'timeout' }, t)).toEqual({
+      state: 'warning',
+      reason: 'clockUnchecked',
+      args: { server: 'ntp.campus', error: 'timeout' },
+    });
+    expect(clockCheck(true, { server: 'ntp.campus', offsetMs: -999 }, t).state).toBe('ok');
+    expect(clockCheck(true, { server: 'ntp.campus', offsetMs: -1500 }, t)).toEqual({
+      state: 'warning',
+      reason: 'clockOffset',
+      args: { seconds: 1.5, server: 'ntp.campus' },
+    });
+    expect(clockCheck(true, { server: 'ntp.campus', offsetMs: CLOCK_ERROR_MS }, t).state).toBe('error');
+  });
+
+  it('certificate: expired an error, expiring within the days a warning', () => {
+    const now = Date.parse('2026-11-28T08:00:00Z');
+    const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    expect(certificateCheck(now + 15 * DAY, now, t, date).state).toBe('ok');
+    expect(certificateCheck(now + 13.5 * DAY, now, t, date)).toEqual({
+      state: 'warning',
+      reason: 'certificateExpiring',
+      args: { days: 13, date: '2026-12-11' },
+    });
+    expect(certificateCheck(now - 1, now, t, date)).toEqual({ state: 'error', reason: 'certificateExpired', args: { date: '2026-11-28' } });
+  });
+
+  it('box: memory, open files, load and temperature against their levels; the worst finding is the reason', () => {
+    const calm: BoxReading = { rssBytes: 200 * 2 ** 20, openFiles: 40, fileLimit: 1024, load1: 0.5, cores: 2, temperatures: [] };
+    expect(boxCheck(calm, t)).toMatchObject({ state: 'ok', reason: 'fine' });
+    expect(boxCheck({ ...calm, rssBytes: 1100 * 2 ** 20 }, t)).toEqual({
+      state: 'warning',
+      reason: 'boxMemory',
+      args: { used: 1100, limit: 1024 },
+    });
+    expect(boxCheck({ ...calm, rssBytes: 2048 * 2 ** 20 }, t).state).toBe('error');
+    expect(boxCheck({ ...calm, openFiles: 820 }, t)).toEqual({ state: 'warning', reason: 'boxFiles', args: { used: 820, limit: 1024 } });
+    expect(boxCheck({ ...calm, openFiles: 1000 }, t).state).toBe('error');
+    expect(boxCheck({ ...calm, openFiles: 10_000, fileLimit: undefined }, t).state).toBe('ok');
+    expect(boxCheck({ ...calm, load1: 4.5 }, t)).toEqual({ state: 'warning', reason: 'boxLoad', args: { load: 4.5, cores: 2 } });
+    const hot = [
+      { sensor: 'acpitz/temp1', celsius: 60 },
+      { sensor: 'coretemp/Package id 0', celsius: 96.4 },
+    ];
+    // Load and heat at once: the heat (an error) is what is said.
+    expect(boxCheck({ ...calm, load1: 4.5, temperatures: hot }, t)).toEqual({
+      state: 'error',
+      reason: 'boxTemperature',
+      args: { sensor: 'coretemp/Package id 0', celsius: 96 },
+    });
+    expect(boxCheck({ ...calm, temperatures: hot }, thresholds({ temperature: '100' })).state).toBe('ok');
+  });
+});
