@@ -61,6 +61,23 @@ export type HealthCheck = z.infer<typeof HealthCheck>;
 export const HealthChange = HealthCheck.extend({ id: z.number() });
 export type HealthChange = z.infer<typeof HealthChange>;
 
+/**
+ * The self-check before a scheduled recording (`setting_health.selfcheckminutes` before its start, by default 10):
+ * the checks a recording depends on, run at once. It never stops the recording from being tried.
+ */
+export const SELF_CHECK_CHECKS = ['disk', 'uploads', 'opencast', 'clock', 'box'] as const satisfies readonly HealthCheckName[];
+export const SelfCheck = z.object({
+  /** The occurrence it was made for (device time, its start). */
+  start: z.string(),
+  /** When it ran (device time). */
+  at: z.string(),
+  /** The worst of its checks. */
+  state: z.enum(HEALTH_STATES),
+  /** The checks that were not ok, with their reasons. */
+  problems: z.array(HealthCheck.omit({ since: true })),
+});
+export type SelfCheck = z.infer<typeof SelfCheck>;
+
 /** Who sees the room's health: operators (the workbench) and administrators (spec §6 `operating`, `systemsetting`). */
 export const HEALTH_PERMISSION: Requirement = anyOf('operating', 'record', 'systemsetting');
 /** Changes of each check kept in the history (older ones are dropped). */

@@ -90,6 +90,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       server: () => shared.settings.typed('setting_ntp').server,
     },
     certificate: system.certificate,
+    schedules: schedule.schedules,
   });
   // Prometheus metrics: read from the other domains at each scrape.
   const metrics = createMetrics(shared, {
@@ -103,7 +104,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
     schedules: schedule.schedules,
     uploads: sync.uploads,
     certificate: system.certificate,
-    health: { checks: health.checks },
+    health: { checks: health.checks, latestSelfCheck: () => schedule.schedules.latestSelfCheck() },
   });
   // The scheduler runs every domain's periodic jobs (those due together in this order); it starts last (`lifecycle`).
   for (const job of [layout, schedule, recording, access, sync, mediaServer, live, system, devices, health].flatMap(

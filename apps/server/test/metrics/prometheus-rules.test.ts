@@ -28,6 +28,7 @@ const ALERTS = [
   'RoomcastFileDescriptorsNearLimit',
   'RoomcastCertificateExpiring',
   'RoomcastHealthCheckFailing',
+  'RoomcastSelfCheckFailed',
 ];
 
 /** promtool's exit code and output (it exits non-zero on a finding). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { anyOf } from '../permissions.js';
 import { defineCall, nonEmptyTrimmed } from './define.js';
+import { SelfCheck } from '../health.js';
 
 /** Area `schedule`: recording schedules, run by the one scheduler (system tasks are the system area's `task_schedule`). */
 
@@ -31,6 +32,8 @@ export const Schedule = z.object({
   origin: z.enum(SCHEDULE_ORIGINS),
   duration: z.number(),
   schedules: z.array(z.object({ start: z.string(), end: z.string(), done: z.boolean() })),
+  /** The latest self-check before one of its recordings (setting_health.selfcheckminutes), or null when none ran yet. */
+  selfcheck: SelfCheck.nullable(),
 });
 const ScheduleInput = z.object({
   id: z.number().int().optional(),

@@ -97,6 +97,7 @@ const EXPECTED_KEYS: Record<string, string[]> = {
     'memorymb',
     'filespercent',
     'loadpercent',
+    'selfcheckminutes',
     'temperature',
   ],
 };

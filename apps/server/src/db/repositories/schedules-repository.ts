@@ -27,6 +27,15 @@ export interface RunRow {
   updated_at: string;
 }
 
+/** The latest self-check before one of a schedule's recordings; `problems` is JSON. */
+export interface SelfCheckRow {
+  schedule_id: number;
+  start: string;
+  at: string;
+  state: string;
+  problems: string;
+}
+
 type Stored = Omit<ScheduleRow, 'enable'> & { enable: number };
 const toRow = (r: Stored): ScheduleRow => ({
   id: r.id,
@@ -60,6 +69,11 @@ export function schedulesRepository(db: Db) {
     VALUES (@schedule_id, @occurrence, @state, @recording_id, @note, @updated_at)
     ON CONFLICT (schedule_id, occurrence) DO UPDATE SET state = excluded.state, recording_id = excluded.recording_id, note = excluded.note, updated_at = excluded.updated_at`);
   const prune = db.prepare('DELETE FROM schedule_runs WHERE occurrence < ?');
+  const selfCheck = db.prepare<[number], SelfCheckRow>('SELECT * FROM schedule_selfchecks WHERE schedule_id = ?');
+  const putSelfCheck = db.prepare(`INSERT INTO schedule_selfchecks (schedule_id, start, at, state, problems)
+    VALUES (@schedule_id, @start, @at, @state, @problems)
+    ON CONFLICT (schedule_id) DO UPDATE SET start = excluded.start, at = excluded.at, state = excluded.state, problems = excluded.problems`);
+  const latestSelfCheck = db.prepare<[], SelfCheckRow>('SELECT * FROM schedule_selfchecks ORDER BY at DESC, start DESC LIMIT 1');
   return {
     list: () => all.all().map(toRow),
     find: (id: number) => {
@@ -83,6 +97,11 @@ export function schedulesRepository(db: Db) {
     putRun: (r: RunRow) => putRun.run(r),
     /** Drops run rows of occurrences that started before `occurrence` (same text format, so text order is time order). */
     pruneRuns: (occurrence: string) => prune.run(occurrence).changes,
+    /** A schedule's latest self-check (gone with the schedule). */
+    selfCheck: (scheduleId: number) => selfCheck.get(scheduleId),
+    putSelfCheck: (r: SelfCheckRow) => void putSelfCheck.run(r),
+    /** The self-check that ran last, of any schedule. */
+    latestSelfCheck: () => latestSelfCheck.get(),
   };
 }
 export type SchedulesRepository = ReturnType<typeof schedulesRepository>;

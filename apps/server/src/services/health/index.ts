@@ -6,6 +6,7 @@ import type { Shared } from '../shared.js';
 import { boxCheck } from './box-check.js';
 import { boxReadings } from './box-readings.js';
 import { healthService } from './health-service.js';
+import { selfCheckJob, type SelfCheckDeps } from './self-check.js';
 import { audioCheck, diskCheck } from './room-checks.js';
 import { certificateCheck, type ClockReading, clockCheck, opencastCheck, type UploadReading, uploadsCheck } from './service-checks.js';
 import type { Verdict } from './verdict.js';
@@ -16,7 +17,7 @@ export { healthService, type HealthService } from './health-service.js';
 export const HEALTH_EVERY_MS = 5_000;
 const DAY_MS = 24 * 3_600_000;
 
-export type HealthShared = Pick<Shared, 'config' | 'settings' | 'room' | 'device' | 'repos' | 'oplog' | 'log'>;
+export type HealthShared = Pick<Shared, 'config' | 'settings' | 'room' | 'device' | 'repos' | 'oplog' | 'log' | 'wake'>;
 
 /** What the checks read of the other domains (given once they exist: `watch`). */
 export interface HealthSources {
@@ -28,6 +29,8 @@ export interface HealthSources {
   opencast: { enabled: () => boolean; status: () => { lastContact: number; lastError: string; calendarRead: number } };
   clock: { ntpEnabled: () => boolean; measure: () => Promise<{ server: string; offsetMs: number }>; server: () => string };
   certificate: { expiry: () => { validTo: number } | undefined };
+  /** The schedules: the self-check runs before each of their recordings and is kept on them. */
+  schedules: SelfCheckDeps['schedules'];
 }
 
 /**
@@ -35,7 +38,7 @@ export interface HealthSources {
  * what the other domains know, each ok, warning or error with a reason, kept with its history. Created before the
  * domains whose answers carry it (`status`); `watch` gives it their readings once they exist.
  */
-export function createHealth({ config, settings, room, device, repos, oplog, log }: HealthShared) {
+export function createHealth({ config, settings, room, device, repos, oplog, log, wake }: HealthShared) {
   const service = healthService({ repos, device, oplog: oplog.system });
   let sources: HealthSources | undefined;
   let clock: { reading?: ClockReading; at: number; measuring: boolean } = { at: 0, measuring: false };
@@ -45,6 +48,8 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
     // A new NTP server is measured at the next run; an Opencast agent just enabled has time to register.
     if (code === 'setting_ntp') clock = { at: 0, measuring: false };
     if (code === 'setting_media_server' && changed.includes('enable')) opencastEnabledAt = device.now();
+    // Another lead time: the self-check's next time is planned again.
+    if (code === 'setting_health' && changed.includes('selfcheckminutes')) wake();
   });
 
   function measureClock(s: HealthSources, now: number): void {
@@ -131,6 +136,19 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
     return queued;
   }
 
+  const selfCheck = selfCheckJob({
+    settings,
+    device,
+    oplog: oplog.system,
+    schedules: {
+      startingWithin: (ms) => sources?.schedules.startingWithin(ms) ?? [],
+      recordSelfCheck: (id, c) => sources?.schedules.recordSelfCheck(id, c),
+      selfCheckOf: (id) => sources?.schedules.selfCheckOf(id) ?? null,
+    },
+    runChecks,
+    checks: service.checks,
+  });
+
   return {
     /** The `health` call. */
     area: { health: service },
@@ -144,8 +162,11 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
     },
     /** Runs every check now (tests; a start). */
     runChecks,
+    /** Runs the self-check of the occurrences it is due for now (tests). */
+    selfCheck: selfCheck.check,
     jobs: [
       periodicJob({ name: 'health checks', everyMs: HEALTH_EVERY_MS, active: () => sources !== undefined, run: () => void runChecks() }),
+      selfCheck.job,
     ],
     lifecycle: { name: 'health', start: () => void runChecks() } satisfies Lifecycle,
   };

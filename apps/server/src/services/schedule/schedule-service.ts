@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMessage, LIMITS, MESSAGES, type CallBody, type CallData, type MessageKey } from '@roomcast/contract';
+import { formatMessage, LIMITS, MESSAGES, type CallBody, type CallData, type MessageKey, type SelfCheck } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { ScheduleOrigin, ScheduleRow } from '../../db/repositories/schedules-repository.js';
 import type { Clock } from '../core/index.js';
@@ -89,7 +89,19 @@ export function scheduleService(d: ScheduleServiceDeps) {
       return { start, end: formatInZone(o.end, off), done: o.end <= now || isFinished(runs.get(start)) };
     });
     const { uid: _uid, ...shown } = row;
-    return { ...shown, duration: Math.round(windowMs(row) / 1000), schedules: occurrences };
+    return { ...shown, duration: Math.round(windowMs(row) / 1000), schedules: occurrences, selfcheck: selfCheckOf(row.id) };
+  }
+
+  function selfCheckOf(id: number): SelfCheck | null {
+    const r = repo.selfCheck(id);
+    if (!r) return null;
+    let problems: SelfCheck['problems'] = [];
+    try {
+      problems = JSON.parse(r.problems) as SelfCheck['problems'];
+    } catch {
+      // A row from an older build: its problems are lost, its state is not.
+    }
+    return { start: r.start, at: r.at, state: r.state as SelfCheck['state'], problems };
   }
 
   /** A schedule the console may change: it exists and was not made by Opencast's calendar. */
@@ -118,6 +130,39 @@ export function scheduleService(d: ScheduleServiceDeps) {
         if (start !== undefined && (!best || start < best.start)) best = { id: row.id, name: row.name, start };
       }
       return best;
+    },
+
+    /** The occurrences (any schedule, any origin) that start after now and within `withinMs`, soonest first. */
+    startingWithin(withinMs: number): { id: number; name: string; start: number; startText: string }[] {
+      const now = d.clock.now();
+      const off = d.zoneOffset();
+      const found: { id: number; name: string; start: number; startText: string }[] = [];
+      for (const row of repo.list())
+        for (const o of upcoming(row, off, now, 2))
+          if (o.start > now && o.start <= now + withinMs)
+            found.push({ id: row.id, name: row.name, start: o.start, startText: formatInZone(o.start, off) });
+      return found.sort((a, b) => a.start - b.start);
+    },
+
+    /** Keeps the self-check made before the occurrence of schedule `id` that starts at `check.start`. */
+    recordSelfCheck(id: number, check: SelfCheck): void {
+      if (!repo.find(id)) return;
+      repo.putSelfCheck({
+        schedule_id: id,
+        start: check.start,
+        at: check.at,
+        state: check.state,
+        problems: JSON.stringify(check.problems),
+      });
+    },
+    /** A schedule's latest self-check, or null. */
+    selfCheckOf,
+    /** The self-check that ran last, of any schedule, with its occurrence's start as epoch ms (metrics). */
+    latestSelfCheck(): (SelfCheck & { startMs: number }) | undefined {
+      const r = repo.latestSelfCheck();
+      const c = r ? selfCheckOf(r.schedule_id) : null;
+      const local = c ? parseLocal(c.start) : undefined;
+      return c && local !== undefined ? { ...c, startMs: local - d.zoneOffset() * 60_000 } : undefined;
     },
 
     /** Milliseconds of scheduled recording between now and `horizonMs` from now (running occurrences count what is left). */
