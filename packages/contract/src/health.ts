@@ -6,7 +6,7 @@ import { anyOf, type Requirement } from './permissions.js';
  * time it changed and a history of its changes. A reason is a key of `HEALTH_REASONS` with named arguments: the
  * service writes the English text into the operation log, the console shows it in the reader's language.
  */
-export const HEALTH_CHECKS = ['audio', 'disk', 'uploads', 'opencast', 'clock', 'certificate', 'box'] as const;
+export const HEALTH_CHECKS = ['audio', 'encoder', 'disk', 'uploads', 'opencast', 'clock', 'certificate', 'box'] as const;
 export type HealthCheckName = (typeof HEALTH_CHECKS)[number];
 
 export const HEALTH_STATES = ['ok', 'warning', 'error'] as const;
@@ -26,6 +26,9 @@ export const HEALTH_REASONS = {
   pending: 'Not checked yet',
   audioSilent: 'No sound for {seconds} s',
   audioClipping: 'The sound clipped (full scale) {seconds} s ago',
+  encoderSlow: 'The encoder runs at {percent} % of real time',
+  encoderFrames: '{count} of {frames} frames were dropped or repeated in the last minute',
+  encoderRestarts: 'The encoder restarted {count} time(s) in the last hour',
   diskMissing: 'The recording disk {disk} cannot be read',
   diskShort: 'Disk {disk}: {free} GB free; the next 24 h of schedules need {need} GB',
   diskLow: 'Disk {disk}: {free} GB free; the next 24 h of schedules and {hours} h in reserve need {need} GB',

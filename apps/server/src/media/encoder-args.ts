@@ -40,11 +40,15 @@ export function buildStillArgs(plan: EncoderPlan, width: number): string[] {
   ];
 }
 
-/** ffmpeg argv of the composite encoder: HD MPEG-TS on stdout (pipe:1), SD on pipe:3. */
+/** The encoder's `-progress` reports (speed, dropped frames) go to this pipe: after SD (3), levels (4), slides (5-7). */
+export const ENCODER_PROGRESS_FD = 8;
+
+/** ffmpeg argv of the composite encoder: HD MPEG-TS on stdout (pipe:1), SD on pipe:3, progress on ENCODER_PROGRESS_FD. */
 export function buildEncoderArgs(plan: EncoderPlan): string[] {
   const picture = pictureGraph(plan);
   const sound = audioGraph(plan, picture.input);
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning', ...picture.args, ...sound.args];
+  const progress = ['-nostats', '-progress', `pipe:${ENCODER_PROGRESS_FD}`, '-stats_period', '1'];
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning', ...progress, ...picture.args, ...sound.args];
   let input = sound.input;
   const filters = picture.filters;
   if (plan.sub) filters.push('[pic]split=2[hd][sdin]', `[sdin]scale=-2:${plan.sub.height}[sd]`);

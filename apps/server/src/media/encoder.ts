@@ -2,15 +2,18 @@ import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { AudioLevels, LevelLineParser, PROGRAM_METER } from './audio-levels.js';
 import { inputMeters, LEVELS_FD } from './audio-graph.js';
-import { buildEncoderArgs } from './encoder-args.js';
+import { buildEncoderArgs, ENCODER_PROGRESS_FD } from './encoder-args.js';
+import { EncoderStats } from './encoder-stats.js';
 import { type EncoderPlan, encoderEnv, slidesOf } from './encoder-plan.js';
+import { ProgressParser } from './ffmpeg-progress.js';
 import { spawnFfmpeg, type Spawned } from './process-runner.js';
 import { SLIDE_FDS } from './slide-branch.js';
 import { TsFanout } from './ts-fanout.js';
 
 const RESTART_DELAY_MS = 300;
 /** ffmpeg 5.1 warns each time it converts to the JPEG pixel formats (the slides' JPEGs): not worth a log line. */
-const HARMLESS = /deprecated pixel format used, make sure you did set range correctly/;
+// The second: ffmpeg stopped by a signal may fail its last progress report ("Broken pipe"); the figures are kept.
+export const HARMLESS = /deprecated pixel format used, make sure you did set range correctly|Error closing progress log/;
 
 /**
  * The composite encoder: one ffmpeg process encoding the HD and SD pictures once; consumers attach to the
@@ -25,6 +28,8 @@ export class Encoder extends EventEmitter {
   readonly sd = new TsFanout();
   /** The latest audio levels of the running encode (plans with `meters`). */
   readonly levels = new AudioLevels();
+  /** Speed, dropped and duplicated frames and crash restarts, from the `-progress` reports. */
+  readonly stats = new EncoderStats();
   private proc: Spawned | undefined;
   private plan: (() => EncoderPlan) | undefined;
   /** The plan of the process started last (what the fan-outs carry now). */
@@ -86,9 +91,17 @@ export class Encoder extends EventEmitter {
     const plan = this.plan();
     this.startedPlan = plan;
     const slides = slidesOf(plan);
-    const pipes = slides ? SLIDE_FDS.thumbs - 2 : plan.meters ? LEVELS_FD - 2 : 1;
-    const p = spawnFfmpeg(buildEncoderArgs(plan), pipes, false, encoderEnv(plan));
+    // Pipes up to the progress one (fds 3..8); those of a part the plan lacks (levels, slides) stay unused.
+    const p = spawnFfmpeg(buildEncoderArgs(plan), ENCODER_PROGRESS_FD - 2, false, encoderEnv(plan));
     this.proc = p;
+    this.stats.started();
+    const progress = new ProgressParser();
+    const reports = (p.child.stdio as Readable[])[ENCODER_PROGRESS_FD]!;
+    reports.on('error', () => undefined);
+    reports.on('data', (d: Buffer) => {
+      if (this.proc !== p) return;
+      for (const r of progress.push(d.toString('utf8'))) this.stats.report(r, Date.now());
+    });
     p.child.stdout!.on('data', (d: Buffer) => this.hd.push(d));
     (p.child.stdio[3] as Readable).on('data', (d: Buffer) => this.sd.push(d));
     this.levels.reset(plan.meters ? inputMeters(plan) : []);
@@ -128,6 +141,7 @@ export class Encoder extends EventEmitter {
       if (!this.wantedNow) return;
       this.emit('log', `encoder exited (code ${code}); restarting`);
       this.restarts++;
+      if (!planned) this.stats.crashed(Date.now());
       // A re-plan (a layout change, slide switching) asked for this exit: the new plan starts at once, since the
       // crash delay and the lost-source check would only show the change later.
       if (planned && !this.proc) {

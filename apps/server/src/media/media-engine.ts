@@ -248,6 +248,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     },
     /** Whether the running composite encode makes the SD picture (an output that sends it re-plans when not). */
     encodesSd: () => encoder.running && sdPlanned,
+    /** The composite encoder's progress: whether it runs, its speed, dropped frames and crash restarts (health, metrics). */
+    encoderFigures: (now = Date.now()) => ({ running: encoder.running, ...encoder.stats.figures(now) }),
     pollLostSources,
     stop: () => {
       return Promise.all([audioOut.stop(), encoder.stop(), ...[...iso.values()].map((e) => e.stop())]).then(() => undefined);

@@ -1,41 +1,12 @@
 import { CopyOutput, rtmpOutputArgs } from './copy-output.js';
 import type { Encoder } from './encoder.js';
+import { type Progress, ProgressParser } from './ffmpeg-progress.js';
 import { FollowingCopyOutput } from './following-output.js';
 
 /** ffmpeg's progress reports on stdout, twice a second: how much it has sent (a silent ffmpeg is a stuck one). */
 export const PROGRESS_ARGS = ['-progress', 'pipe:1', '-stats_period', '0.5'];
 /** Media time sent before an attempt counts as streaming (the destination took the stream, not only the connection). */
 export const WRITING_AFTER_US = 1_000_000;
-
-/** One progress report's figures (`-progress`: `key=value` lines, a block ending with `progress=continue|end`). */
-export interface Progress {
-  totalSize: number;
-  outTimeUs: number;
-}
-
-/** Splits `-progress` output into reports; feed it stdout chunks, it returns the blocks completed by each. */
-export class ProgressParser {
-  private pending = '';
-  private block: Record<string, string> = {};
-
-  push(chunk: string): Progress[] {
-    this.pending += chunk;
-    const lines = this.pending.split('\n');
-    this.pending = lines.pop() ?? '';
-    const out: Progress[] = [];
-    for (const line of lines) {
-      const at = line.indexOf('=');
-      if (at < 0) continue;
-      const key = line.slice(0, at).trim();
-      this.block[key] = line.slice(at + 1).trim();
-      if (key !== 'progress') continue;
-      const num = (v: string | undefined) => (v !== undefined && /^-?\d+$/.test(v) ? Number(v) : 0);
-      out.push({ totalSize: num(this.block.total_size), outTimeUs: num(this.block.out_time_us) });
-      this.block = {};
-    }
-    return out;
-  }
-}
 
 export interface RtmpPushEvents {
   /** The attempt has sent `WRITING_AFTER_US` of media: the destination takes the stream. Once per attempt. */

@@ -77,6 +77,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       silenceLimitMs: system.monitor.silenceLimitMs,
       clippedAgoMs: system.monitor.clippedAgo,
     },
+    encoder: () => shared.media.encoderFigures(),
     disk: {
       path: recording.mediaPath,
       bytesPerSecond: () => recordingBytesPerSecond(shared.settings),
@@ -105,6 +106,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
     uploads: sync.uploads,
     certificate: system.certificate,
     health: { checks: health.checks, latestSelfCheck: () => schedule.schedules.latestSelfCheck() },
+    encoder: { figures: () => shared.media.encoderFigures() },
   });
   // The scheduler runs every domain's periodic jobs (those due together in this order); it starts last (`lifecycle`).
   for (const job of [layout, schedule, recording, access, sync, mediaServer, live, system, devices, health].flatMap(

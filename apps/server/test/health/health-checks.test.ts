@@ -1,6 +1,7 @@
 import { defaultValues, typedSetting } from '@roomcast/contract';
 import { describe, expect, it } from 'vitest';
 import { boxCheck, type BoxReading } from '../../src/services/health/box-check.js';
+import { encoderCheck } from '../../src/services/health/encoder-check.js';
 import { audioCheck, CLIP_WARNING_MS, diskCheck } from '../../src/services/health/room-checks.js';
 import {
   certificateCheck,
@@ -38,6 +39,43 @@ describe('health checks (pure: readings and thresholds in, a verdict out)', () =
     expect(audioCheck({ active: true, silentMs: 10_000, clippedAgoMs: undefined }, thresholds({ silenceseconds: '10' })).state).toBe(
       'error',
     );
+  });
+
+  it('encoder: slow, dropping or repeating frames, restarting; nothing to say while it does not run', () => {
+    const steady = {
+      running: true,
+      speed: 1.0,
+      framesLastMinute: 1500,
+      droppedLastMinute: 0,
+      duplicatedLastMinute: 0,
+      restartsLastHour: 0,
+      droppedTotal: 0,
+      duplicatedTotal: 0,
+      restartsTotal: 0,
+    };
+    expect(encoderCheck({ ...steady, running: false }, t).reason).toBe('notUsed');
+    expect(encoderCheck(steady, t)).toMatchObject({ state: 'ok', reason: 'fine' });
+    expect(encoderCheck({ ...steady, speed: undefined }, t).state).toBe('ok');
+    expect(encoderCheck({ ...steady, speed: 0.93 }, t)).toEqual({ state: 'warning', reason: 'encoderSlow', args: { percent: 93 } });
+    expect(encoderCheck({ ...steady, speed: 0.79 }, t).state).toBe('error');
+    expect(encoderCheck({ ...steady, speed: 0.93 }, thresholds({ encoderspeedpercent: '90' })).state).toBe('ok');
+    expect(encoderCheck({ ...steady, droppedLastMinute: 10, duplicatedLastMinute: 5 }, t)).toEqual({
+      state: 'warning',
+      reason: 'encoderFrames',
+      args: { count: 15, frames: 1500 },
+    });
+    expect(encoderCheck({ ...steady, droppedLastMinute: 14 }, t).state).toBe('ok');
+    expect(encoderCheck({ ...steady, restartsLastHour: 1 }, t)).toEqual({
+      state: 'warning',
+      reason: 'encoderRestarts',
+      args: { count: 1 },
+    });
+    // Restarts are told after the encoder stopped too, for the hour they count.
+    expect(encoderCheck({ ...steady, running: false, restartsLastHour: 3 }, t)).toEqual({
+      state: 'error',
+      reason: 'encoderRestarts',
+      args: { count: 3 },
+    });
   });
 
   it('disk: missing or short of the next 24 h of schedules is an error; short of the reserve too a warning', () => {

@@ -10,7 +10,6 @@ import { MESSAGES, SESSION_HEADER, typedSetting } from '@roomcast/contract';
 import { loadConfig } from '../../src/config.js';
 import type { Encoder } from '../../src/media/encoder.js';
 import { createRoom } from '../../src/services/room/index.js';
-import { ProgressParser } from '../../src/media/rtmp-push.js';
 import { TsFanout } from '../../src/media/ts-fanout.js';
 import { createScheduler, systemClock, systemTimers } from '../../src/services/core/index.js';
 import { RETRY_MAX_MS, retryDelay } from '../../src/services/live/rtmp-channel.js';
@@ -32,18 +31,6 @@ async function probeFile(file: string): Promise<{ codecs: string[]; duration: nu
 describe('RTMP outputs: backoff and progress (pure)', () => {
   it('retries after 1 s, doubling, at most 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 50].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, RETRY_MAX_MS]);
-  });
-
-  it("reads ffmpeg's progress reports across chunk boundaries", () => {
-    const p = new ProgressParser();
-    expect(p.push('frame=1\ntotal_size=365\nout_time_us=24000\nprog')).toEqual([]);
-    expect(
-      p.push('ress=continue\ntotal_size=N/A\nout_time_us=N/A\nprogress=continue\ntotal_size=64309\nout_time_us=1358000\nprogress=end\n'),
-    ).toEqual([
-      { totalSize: 365, outTimeUs: 24_000 },
-      { totalSize: 0, outTimeUs: 0 },
-      { totalSize: 64_309, outTimeUs: 1_358_000 },
-    ]);
   });
 });
 

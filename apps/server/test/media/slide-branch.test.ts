@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { buildEncoderArgs } from '../../src/media/encoder-args.js';
+import { ENCODER_PROGRESS_FD, ENCODER_STDIO } from './encoder-stdio.js';
 import { slidesOf } from '../../src/media/encoder-plan.js';
 import { SLIDE_FDS, THUMB_HEIGHT, THUMB_WIDTH } from '../../src/media/slide-branch.js';
 import { waitFor } from '../wait.js';
@@ -85,12 +86,12 @@ describe('the slides branch of the composite encode (argv)', () => {
 
 /** Runs an argv with the branch's pipes; counts what each gives. */
 function runBranch(args: string[]) {
-  const p = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'] });
+  const p = spawn('ffmpeg', args, { stdio: ENCODER_STDIO });
   const got = { hd: 0, scores: '', jpegs: 0, thumbs: 0, err: '' };
   p.stdout!.on('data', (d: Buffer) => (got.hd += d.length));
   p.stderr!.on('data', (d: Buffer) => (got.err += d));
   const pipe = (fd: number) => (p.stdio as unknown as NodeJS.ReadableStream[])[fd]!;
-  for (const fd of [3, 4]) pipe(fd).resume();
+  for (const fd of [3, 4, ENCODER_PROGRESS_FD]) pipe(fd).resume();
   pipe(SLIDE_FDS.scores).on('data', (d: Buffer) => (got.scores += d));
   pipe(SLIDE_FDS.jpegs).on('data', (d: Buffer) => (got.jpegs += d.length));
   pipe(SLIDE_FDS.thumbs).on('data', (d: Buffer) => (got.thumbs += d.length));

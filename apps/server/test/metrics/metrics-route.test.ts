@@ -190,6 +190,16 @@ describe('GET /metrics', async () => {
     expect(v.get('roomcast_live_viewers{kind="websocket"}')).toBe(0);
     expect(v.get('roomcast_audio_silent_seconds')).toBeGreaterThanOrEqual(0);
     expect(v.get('roomcast_audio_rms_dbfs{input="program"}')).toBeLessThanOrEqual(0);
+    // The encoder's progress reports: a speed once 2 s of them are in (a loaded machine may run below real time).
+    const speed = await waitFor(async () => (await values()).get('roomcast_encoder_speed_ratio'), {
+      what: "the encoder's speed",
+      timeoutMs: 30_000,
+    });
+    expect(speed).toBeGreaterThan(0.2);
+    expect(speed).toBeLessThan(3);
+    expect(v.get('roomcast_encoder_frames_dropped_total')).toBeGreaterThanOrEqual(0);
+    expect(v.get('roomcast_encoder_restarts_total')).toBe(0);
+    expect(v.get('roomcast_health_check_state{check="encoder"}')).toBeLessThanOrEqual(2);
 
     if (!existsSync(PROMTOOL)) throw new Error(`${PROMTOOL} is missing: scripts/setup.sh test installs Debian's prometheus`);
     const text = (await scrape(`Bearer ${TOKEN}`)).body;

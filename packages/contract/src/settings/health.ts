@@ -16,6 +16,12 @@ export const settingHealth = defineSetting({
       intText(5, 3600),
       'Seconds of silence while recording or live before the audio check is an error (5-3600).',
     ),
+    encoderspeedpercent: key(
+      '95',
+      intText(50, 100),
+      'Percent of real time below which the encoder check warns; 15 points lower is an error (50-100).',
+    ),
+    encoderrestarts: key('3', intText(1, 60), 'Encoder restarts in an hour that make the encoder check an error; one is a warning (1-60).'),
     diskreservehours: key(
       '2',
       intText(0, 48),

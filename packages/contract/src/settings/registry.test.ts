@@ -89,6 +89,8 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_metrics: ['enable', 'token'],
   setting_health: [
     'silenceseconds',
+    'encoderspeedpercent',
+    'encoderrestarts',
     'diskreservehours',
     'uploadwaithours',
     'opencaststaleminutes',

@@ -3,8 +3,10 @@ import { diskFigures } from '../../host/storage.js';
 import { type Lifecycle, periodicJob } from '../core/index.js';
 import { isRecording } from '../room/index.js';
 import type { Shared } from '../shared.js';
+import type { EncoderFigures } from '../../media/encoder-stats.js';
 import { boxCheck } from './box-check.js';
 import { boxReadings } from './box-readings.js';
+import { encoderCheck } from './encoder-check.js';
 import { healthService } from './health-service.js';
 import { selfCheckJob, type SelfCheckDeps } from './self-check.js';
 import { audioCheck, diskCheck } from './room-checks.js';
@@ -23,6 +25,8 @@ export type HealthShared = Pick<Shared, 'config' | 'settings' | 'room' | 'device
 export interface HealthSources {
   /** The confidence monitor: how long the used sound has been silent, the alarm's limit, the last clip. */
   audio: { silentForMs: () => number; silenceLimitMs: () => number; clippedAgoMs: () => number | undefined };
+  /** The composite encoder's progress (speed, frames, restarts). */
+  encoder: () => EncoderFigures & { running: boolean };
   /** The recording disk, what recording writes a second, and what the schedules of the next hours will record. */
   disk: { path: () => string; bytesPerSecond: () => number; plannedMs: (horizonMs: number) => number };
   uploads: () => UploadReading[];
@@ -81,6 +85,7 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
             { ...t, silenceseconds: s.audio.silenceLimitMs() / 1000 },
           ),
       ],
+      ['encoder', () => encoderCheck(s.encoder(), t)],
       [
         'disk',
         async () => {

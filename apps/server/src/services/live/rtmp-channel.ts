@@ -1,6 +1,7 @@
 import type { MediaEngine } from '../../media/media-engine.js';
 import { RTMP_LABEL, type RtmpState } from '../room/index.js';
-import { RtmpPush, type Progress } from '../../media/rtmp-push.js';
+import type { Progress } from '../../media/ffmpeg-progress.js';
+import { RtmpPush } from '../../media/rtmp-push.js';
 import type { Clock, Job } from '../core/index.js';
 
 /** The two RTMP outputs: main carries the HD picture, sub the SD one. */

@@ -5,6 +5,7 @@ import type { UploadFigures } from '../sync/index.js';
 import type { Shared } from '../shared.js';
 import { audioMetrics, type AudioMetricsSource } from './audio-metrics.js';
 import { certificateMetrics, type CertificateMetricsSource } from './certificate-metrics.js';
+import { encoderMetrics, type EncoderMetricsSource } from './encoder-metrics.js';
 import { healthMetrics, type HealthMetricsSource } from './health-metrics.js';
 import { processMetrics } from './process-metrics.js';
 import { roomMetrics } from './room-metrics.js';
@@ -32,6 +33,8 @@ export interface MetricsDeps {
   certificate: CertificateMetricsSource;
   /** The health checks. */
   health: HealthMetricsSource;
+  /** The composite encoder's progress. */
+  encoder: EncoderMetricsSource;
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -56,6 +59,7 @@ export function createMetrics({ config, settings, room, device }: MetricsShared,
   uploadMetrics(registry, { now, uploads: d.uploads });
   certificateMetrics(registry, d.certificate);
   healthMetrics(registry, d.health);
+  encoderMetrics(registry, d.encoder);
   processMetrics(registry, { version: config.version, commit: config.commit });
 
   return {
