@@ -2,6 +2,8 @@ import type { Progress } from './ffmpeg-progress.js';
 
 /** The window of the encoder's speed: long enough to smooth a slow frame, short enough to see a slow minute. */
 export const SPEED_WINDOW_MS = 10_000;
+/** The first seconds of an encode are not timed: opening the sources and the first frames run behind real time. */
+export const SPEED_WARMUP_MS = 5_000;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -39,9 +41,11 @@ export class EncoderStats {
   private restarts: number[] = [];
   private base = { dropped: 0, duplicated: 0 };
   private totals = { dropped: 0, duplicated: 0, restarts: 0 };
+  private startedAt = 0;
 
   /** A new ffmpeg began (its counters start at 0). */
-  started(): void {
+  started(now: number): void {
+    this.startedAt = now;
     this.samples = [];
     this.base = { dropped: this.totals.dropped, duplicated: this.totals.duplicated };
   }
@@ -70,12 +74,11 @@ export class EncoderStats {
     this.restarts = this.restarts.filter((at) => at > now - HOUR);
     const latest = this.samples.at(-1);
     // The oldest sample inside each window (or the first of this encode).
-    const since = (ms: number) => this.samples.find((s) => s.at >= now - ms) ?? latest;
-    const windowStart = since(SPEED_WINDOW_MS);
+    const windowStart = this.samples.find((s) => s.at >= Math.max(now - SPEED_WINDOW_MS, this.startedAt + SPEED_WARMUP_MS));
     const minuteStart = this.samples.find((s) => s.at >= now - MINUTE);
     const wall = latest && windowStart ? latest.at - windowStart.at : 0;
     return {
-      speed: latest && windowStart && wall >= 2_000 ? (latest.outTimeUs - windowStart.outTimeUs) / 1000 / wall : undefined,
+      speed: latest && windowStart && wall >= SPEED_WINDOW_MS / 2 ? (latest.outTimeUs - windowStart.outTimeUs) / 1000 / wall : undefined,
       framesLastMinute: latest && minuteStart ? latest.frame - minuteStart.frame : 0,
       droppedLastMinute: latest && minuteStart ? latest.dropped - minuteStart.dropped : 0,
       duplicatedLastMinute: latest && minuteStart ? latest.duplicated - minuteStart.duplicated : 0,

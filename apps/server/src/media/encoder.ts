@@ -94,7 +94,7 @@ export class Encoder extends EventEmitter {
     // Pipes up to the progress one (fds 3..8); those of a part the plan lacks (levels, slides) stay unused.
     const p = spawnFfmpeg(buildEncoderArgs(plan), ENCODER_PROGRESS_FD - 2, false, encoderEnv(plan));
     this.proc = p;
-    this.stats.started();
+    this.stats.started(Date.now());
     const progress = new ProgressParser();
     const reports = (p.child.stdio as Readable[])[ENCODER_PROGRESS_FD]!;
     reports.on('error', () => undefined);

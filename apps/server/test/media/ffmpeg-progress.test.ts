@@ -49,22 +49,25 @@ describe("the encoder's figures", () => {
 
   it('speed over the last 10 s of wall time, drops over the last minute, from the recorded reports', () => {
     const s = new EncoderStats();
-    s.started();
+    s.started(-60_000);
     const p = new ProgressParser();
-    // The recorded reports, one a second.
-    p.push(RECORDED).forEach((r, i) => s.report(r, 1000 * i));
-    const f = s.figures(4000);
-    // 2.25 s of media in the 4 s between the first and the last report.
-    expect(f.speed).toBeCloseTo(3.150011 / 4, 3);
+    // The recorded reports, read as if one came every 2 s.
+    p.push(RECORDED).forEach((r, i) => s.report(r, 2000 * i));
+    const f = s.figures(8000);
+    // 3.15 s of media in the 8 s between the first and the last report.
+    expect(f.speed).toBeCloseTo(3.150011 / 8, 3);
     expect(f).toMatchObject({ framesLastMinute: 63, droppedLastMinute: 29, duplicatedLastMinute: 0, droppedTotal: 29 });
   });
 
-  it('a real-time encode is at 1.0; one falling behind below it; no speed before 2 s of reports', () => {
+  it('a real-time encode is at 1.0; one falling behind below it; no speed in the first seconds of an encode', () => {
     const s = new EncoderStats();
-    s.started();
+    s.started(0);
     s.report(report(25, 1_000_000), 0);
     expect(s.figures(1000).speed).toBeUndefined();
-    for (let i = 1; i <= 30; i++) s.report(report(25 * i, 1_000_000 * (i + 1)), 1000 * i);
+    // Opening the sources runs behind real time: the first 5 s are not timed.
+    for (let i = 1; i <= 9; i++) s.report(report(25 * i, 300_000 * i), 1000 * i);
+    expect(s.figures(9000).speed).toBeUndefined();
+    for (let i = 10; i <= 30; i++) s.report(report(25 * i, 1_000_000 * (i + 1)), 1000 * i);
     expect(s.figures(30_000).speed).toBeCloseTo(1, 5);
     // From 30 s on, 0.8 s of media per second.
     for (let i = 31; i <= 45; i++) s.report(report(25 * i, 31_000_000 + 800_000 * (i - 30)), 1000 * i);
@@ -73,7 +76,7 @@ describe("the encoder's figures", () => {
 
   it('drops leave the minute window after a minute; totals and restarts go on over new encodes', () => {
     const s = new EncoderStats();
-    s.started();
+    s.started(0);
     s.report(report(0, 0), 0);
     s.report(report(50, 2_000_000, 5, 2), 2000);
     expect(s.figures(2000)).toMatchObject({ droppedLastMinute: 5, duplicatedLastMinute: 2 });
@@ -81,7 +84,7 @@ describe("the encoder's figures", () => {
     expect(s.figures(70_000)).toMatchObject({ droppedLastMinute: 0, duplicatedLastMinute: 0, droppedTotal: 5, duplicatedTotal: 2 });
     // A crash: the new ffmpeg counts from 0 again; the totals add up.
     s.crashed(71_000);
-    s.started();
+    s.started(71_500);
     s.report(report(10, 400_000, 3, 0), 72_000);
     expect(s.figures(72_000)).toMatchObject({ droppedTotal: 8, duplicatedTotal: 2, restartsLastHour: 1, restartsTotal: 1 });
     expect(s.figures(71_000 + 3_600_001)).toMatchObject({ restartsLastHour: 0, restartsTotal: 1 });

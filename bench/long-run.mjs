@@ -1,0 +1,156 @@
+// One long lecture (issue 21's long-run proof; OBS #5828 and #7386: memory growth over 20-24 h): the built service
+// records for LONG_RUN_MINUTES (default 120) with the live room on and one HLS player, and every LONG_RUN_SAMPLE_SECONDS
+// (30) reads its resident memory, open file descriptors, child processes and the CPU of its process tree from /proc,
+// and the encoder's speed, dropped frames, restarts and the room's health from its own /metrics. At the end the
+// recording's parts are read by ffprobe: their duration must be the wall time recorded.
+// Env: LONG_RUN_MINUTES (120), LONG_RUN_SAMPLE_SECONDS (30), LONG_RUN_LIVE (1; 0: record only).
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { machine, processTree, sleep, treeCpuSeconds } from './lib/machine.mjs';
+import { startService } from './lib/service.mjs';
+
+const MINUTES = Number(process.env.LONG_RUN_MINUTES ?? 120);
+const SAMPLE_MS = Number(process.env.LONG_RUN_SAMPLE_SECONDS ?? 30) * 1000;
+const LIVE = process.env.LONG_RUN_LIVE !== '0';
+const TOKEN = 'long-run-bench-metrics-token-0123456789abcdef';
+
+const svc = await startService({ MIN_FREE_MB: '100' });
+const pid = svc.proc.pid;
+await svc.must('setsetting', [
+  {
+    section: 'setting_metrics',
+    data: [
+      { key: 'enable', value: 'true' },
+      { key: 'token', value: TOKEN },
+    ],
+  },
+]);
+
+async function metrics() {
+  const text = await (await fetch(`http://127.0.0.1:${svc.port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  const values = new Map();
+  for (const line of text.split('\n')) {
+    const m = /^([a-z_]+(?:\{[^}]*\})?) (\S+)$/.exec(line);
+    if (m) values.set(m[1], Number(m[2]));
+  }
+  return values;
+}
+
+function reading() {
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return { fds: readdirSync(`/proc/${pid}/fd`).length, rssMiB: rssKb / 1024, children: processTree(pid).length - 1 };
+}
+
+await svc.must('recordctl', { control: 'start' });
+let player;
+if (LIVE) {
+  await svc.must('roomlivectrl', { control: 'start' });
+  const { hls } = await svc.must('livesource', {});
+  // One HLS player: the playlist and its newest segment every 2 s, as a browser would.
+  let playing = true;
+  player = (async () => {
+    while (playing) {
+      try {
+        const list = await (await fetch(`http://127.0.0.1:${svc.port}${hls}`)).text();
+        const seg = list
+          .split('\n')
+          .filter((l) => l && !l.startsWith('#'))
+          .at(-1);
+        if (seg) await (await fetch(new URL(seg, `http://127.0.0.1:${svc.port}${hls}`))).arrayBuffer();
+      } catch {
+        /* not there yet */
+      }
+      await sleep(2000);
+    }
+  })();
+  player.stop = () => {
+    playing = false;
+  };
+}
+
+const t0 = performance.now();
+const samples = [];
+let cpu0 = treeCpuSeconds(pid);
+let at0 = performance.now();
+while (performance.now() - t0 < MINUTES * 60_000) {
+  await sleep(SAMPLE_MS);
+  const m = await metrics();
+  const now = performance.now();
+  const cpu = treeCpuSeconds(pid);
+  const sample = {
+    minute: (now - t0) / 60_000,
+    ...reading(),
+    cpuPercent: ((cpu - cpu0) / ((now - at0) / 1000)) * 100,
+    speed: m.get('roomcast_encoder_speed_ratio'),
+    dropped: m.get('roomcast_encoder_frames_dropped_total') ?? 0,
+    duplicated: m.get('roomcast_encoder_frames_duplicated_total') ?? 0,
+    restarts: m.get('roomcast_encoder_restarts_total') ?? 0,
+    recorded: m.get('roomcast_recording_elapsed_seconds') ?? 0,
+    health: [...m]
+      .filter(([k, v]) => k.startsWith('roomcast_health_check_state') && v > 0)
+      .map(([k, v]) => `${/check="(\w+)"/.exec(k)?.[1]}=${v}`),
+  };
+  cpu0 = cpu;
+  at0 = now;
+  samples.push(sample);
+  if (samples.length % 10 === 0 || samples.length === 1)
+    console.log(
+      `${sample.minute.toFixed(1)} min: rss ${sample.rssMiB.toFixed(1)} MiB, fds ${sample.fds}, children ${sample.children}, cpu ${sample.cpuPercent.toFixed(0)} %, speed ${sample.speed?.toFixed(3)}, dropped ${sample.dropped}, restarts ${sample.restarts}, health ${sample.health.join(' ') || 'ok'}`,
+    );
+}
+const wallS = (performance.now() - t0) / 1000;
+player?.stop();
+await player;
+if (LIVE) await svc.must('roomlivectrl', { control: 'stop' });
+await svc.must('recordctl', { control: 'stop' });
+for (let i = 0; i < 600; i++) {
+  const s = await svc.must('status', {});
+  if (s.isrecording === 'false' && s.isrecordpending === 'false') break;
+  await sleep(100);
+}
+await svc.close();
+
+const root = join(svc.dataDir, 'media', 'recordings');
+const parts = readdirSync(root, { recursive: true }).filter((f) => String(f).endsWith('.mp4') && !String(f).includes('_SD'));
+const durations = parts.map((f) =>
+  Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(root, String(f))], {
+      encoding: 'utf8',
+    }).trim(),
+  ),
+);
+const recordedS = durations.reduce((a, b) => a + b, 0);
+
+// Memory growth: a least-squares line through the samples after the first 10 minutes (warm-up: caches, JIT).
+const settled = samples.filter((s) => s.minute >= Math.min(10, MINUTES / 4));
+const slope = (k) => {
+  const n = settled.length;
+  const mx = settled.reduce((a, s) => a + s.minute, 0) / n;
+  const my = settled.reduce((a, s) => a + s[k], 0) / n;
+  const num = settled.reduce((a, s) => a + (s.minute - mx) * (s[k] - my), 0);
+  const den = settled.reduce((a, s) => a + (s.minute - mx) ** 2, 0);
+  return den ? (num / den) * 60 : 0;
+};
+const speeds = samples.map((s) => s.speed).filter((v) => v !== undefined);
+const last = samples.at(-1);
+console.log('machine', JSON.stringify(machine()));
+console.log(
+  `one recording${LIVE ? ' with the live room and one HLS player' : ''} for ${(wallS / 60).toFixed(1)} min, a sample every ${SAMPLE_MS / 1000} s`,
+);
+console.log(
+  `  rss: first ${samples[0].rssMiB.toFixed(1)} MiB, last ${last.rssMiB.toFixed(1)} MiB, max ${Math.max(...samples.map((s) => s.rssMiB)).toFixed(1)} MiB, trend after warm-up ${slope('rssMiB').toFixed(2)} MiB/h`,
+);
+console.log(
+  `  fds: first ${samples[0].fds}, last ${last.fds}, max ${Math.max(...samples.map((s) => s.fds))}; children: ${[...new Set(samples.map((s) => s.children))].join(', ')}`,
+);
+console.log(`  cpu of the process tree: mean ${(samples.reduce((a, s) => a + s.cpuPercent, 0) / samples.length).toFixed(0)} % of a core`);
+console.log(
+  `  encoder speed: min ${Math.min(...speeds).toFixed(3)}, mean ${(speeds.reduce((a, b) => a + b, 0) / speeds.length).toFixed(3)}; dropped ${last.dropped}, repeated ${last.duplicated}, restarts ${last.restarts}`,
+);
+console.log(
+  `  health not ok in ${samples.filter((s) => s.health.length).length} of ${samples.length} samples${samples.some((s) => s.health.length) ? `: ${[...new Set(samples.flatMap((s) => s.health))].join(', ')}` : ''}`,
+);
+console.log(
+  `  recording: ${parts.length} part(s), ${recordedS.toFixed(1)} s by ffprobe for ${wallS.toFixed(1)} s of wall time (${(recordedS - wallS).toFixed(1)} s)`,
+);
