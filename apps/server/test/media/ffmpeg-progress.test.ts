@@ -52,7 +52,7 @@ describe("the encoder's figures", () => {
     s.started(-60_000);
     const p = new ProgressParser();
     // The recorded reports, read as if one came every 2 s.
-    p.push(RECORDED).forEach((r, i) => s.report(r, 2000 * i));
+    for (const [i, r] of p.push(RECORDED).entries()) s.report(r, 2000 * i);
     const f = s.figures(8000);
     // 3.15 s of media in the 8 s between the first and the last report.
     expect(f.speed).toBeCloseTo(3.150011 / 8, 3);
