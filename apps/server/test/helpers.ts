@@ -39,7 +39,8 @@ export function fakeClock(start = Date.parse('2026-11-23T08:00:00Z')) {
 }
 
 /** A real app over a real SQLite file in a temporary DATA_DIR, with the admin created. */
-export async function makeApp(opts: { clock?: Clock; env?: Record<string, string>; webconfig?: object } = {}) {
+/** `fileLogs`: write DATA_DIR/logs as the service does (off by default: tests read the database, not the logs). */
+export async function makeApp(opts: { clock?: Clock; env?: Record<string, string>; webconfig?: object; fileLogs?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-test-'));
   // An operator's DATA_DIR/webconfig.json (e.g. site.cloundShare), read when the app is built.
   if (opts.webconfig) writeFileSync(join(dataDir, 'webconfig.json'), JSON.stringify(opts.webconfig));
@@ -59,7 +60,7 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
   const { app, areas, internals } = await buildTestApp({
     config,
     clock: opts.clock,
-    fileLogs: false,
+    fileLogs: opts.fileLogs ?? false,
     power: { reboot: () => void reboots.push(Date.now()) },
   });
   await ensureAdmin(internals.repos, dataDir, ADMIN_PASSWORD, () => {});

@@ -30,6 +30,7 @@ export const HEALTH_REASONS = {
   encoderFrames: '{count} of {frames} frames were dropped or repeated in the last minute',
   encoderRestarts: 'The encoder restarted {count} time(s) in the last hour',
   diskMissing: 'The recording disk {disk} cannot be read',
+  diskFull: 'Disk {disk}: {free} GB free, less than the {floor} GB a recording needs to start',
   diskShort: 'Disk {disk}: {free} GB free; the next 24 h of schedules need {need} GB',
   diskLow: 'Disk {disk}: {free} GB free; the next 24 h of schedules and {hours} h in reserve need {need} GB',
   uploadsFailed: '{count} file(s) failed to upload to {target}',

@@ -79,7 +79,7 @@ describe('health checks (pure: readings and thresholds in, a verdict out)', () =
   });
 
   it('disk: missing or short of the next 24 h of schedules is an error; short of the reserve too a warning', () => {
-    const disk = { disk: 'hdd', present: true, plannedBytes: 10 * GB, hourBytes: 2 * GB };
+    const disk = { disk: 'hdd', present: true, floorBytes: 0.5 * GB, plannedBytes: 10 * GB, hourBytes: 2 * GB };
     expect(diskCheck({ ...disk, present: false, freeBytes: 0 }, t)).toEqual({
       state: 'error',
       reason: 'diskMissing',
@@ -98,6 +98,13 @@ describe('health checks (pure: readings and thresholds in, a verdict out)', () =
     });
     expect(diskCheck({ ...disk, freeBytes: 14 * GB }, t).state).toBe('ok');
     expect(diskCheck({ ...disk, freeBytes: 13.5 * GB }, thresholds({ diskreservehours: '0' })).state).toBe('ok');
+    // Below the floor no recording can start: an error even with nothing scheduled.
+    const idle = { ...disk, plannedBytes: 0 };
+    expect(diskCheck({ ...idle, freeBytes: 0.25 * GB }, thresholds({ diskreservehours: '0' }))).toEqual({
+      state: 'error',
+      reason: 'diskFull',
+      args: { disk: 'hdd', free: 0.25, floor: 0.5 },
+    });
   });
 
   it('uploads: a failed file is an error, a file waiting past the threshold a warning; the worst target is named', () => {

@@ -93,7 +93,14 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
           const rate = s.disk.bytesPerSecond();
           const planned = (s.disk.plannedMs(DAY_MS) / 1000) * rate;
           return diskCheck(
-            { disk: 'hdd', present: figures.present, freeBytes: figures.freeBytes, plannedBytes: planned, hourBytes: 3600 * rate },
+            {
+              disk: 'hdd',
+              present: figures.present,
+              freeBytes: figures.freeBytes,
+              floorBytes: config.minFreeBytes,
+              plannedBytes: planned,
+              hourBytes: 3600 * rate,
+            },
             t,
           );
         },

@@ -26,15 +26,18 @@ export interface DiskReading {
   disk: string;
   present: boolean;
   freeBytes: number;
+  /** The free space below which no recording starts (and a running one stops): MIN_FREE_MB. */
+  floorBytes: number;
   /** What the schedules of the next 24 h will record at the current bitrates. */
   plannedBytes: number;
   /** One hour of recording at the current bitrates. */
   hourBytes: number;
 }
 
-/** Disk: less free than the next 24 h of schedules need is an error; less than that plus the reserve a warning. */
+/** Disk: below the recording floor, or less free than the next 24 h of schedules need, is an error; less than that plus the reserve a warning. */
 export function diskCheck(r: DiskReading, t: Thresholds): Verdict {
   if (!r.present) return verdict('error', 'diskMissing', { disk: r.disk });
+  if (r.freeBytes < r.floorBytes) return verdict('error', 'diskFull', { disk: r.disk, free: gb(r.freeBytes), floor: gb(r.floorBytes) });
   if (r.freeBytes < r.plannedBytes) return verdict('error', 'diskShort', { disk: r.disk, free: gb(r.freeBytes), need: gb(r.plannedBytes) });
   const withReserve = r.plannedBytes + t.diskreservehours * r.hourBytes;
   if (r.freeBytes < withReserve)

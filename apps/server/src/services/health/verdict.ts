@@ -17,5 +17,5 @@ const RANK: Record<HealthState, number> = { ok: 0, warning: 1, error: 2 };
 export const worstOf = (list: Verdict[]): Verdict => list.reduce((w, v) => (RANK[v.state] > RANK[w.state] ? v : w), FINE);
 
 const GB = 1024 ** 3;
-/** Bytes as GB with one decimal, for a reason's text. */
-export const gb = (bytes: number) => Math.round((bytes / GB) * 10) / 10;
+/** Bytes as GB with two decimals, for a reason's text. */
+export const gb = (bytes: number) => Math.round((bytes / GB) * 100) / 100;
