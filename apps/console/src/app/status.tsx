@@ -28,29 +28,33 @@ export interface StatusState {
 }
 
 interface StatusContextValue extends StatusState {
-  /** A screen that shows the status registers while mounted; the poll runs only while one is. */
-  watch: () => () => void;
+  /**
+   * A screen that shows the status registers while mounted, with how often it needs it read; the poll runs only
+   * while one is, as often as the most eager one asks.
+   */
+  watch: (everyMs: number) => () => void;
 }
 
 const StatusContext = createContext<StatusContextValue | undefined>(undefined);
 const STATUS_KEY = callKey('status', {});
 
 /**
- * The console's one polled `status` (record, live and storage state). It polls every 5 s (spec §9), and takes the
- * service's pushes between polls, only while someone is logged in, the screen is not locked and a screen using
- * `useRecordStatus` is mounted; screens never start their own timers for it.
+ * The console's one polled `status` (record, live and storage state, the room's health). It polls every 5 s (spec §9;
+ * once a minute while only the header's health badge shows it), and takes the service's pushes between polls, only
+ * while someone is logged in, the screen is not locked and a screen using `useRecordStatus` is mounted; screens never
+ * start their own timers for it.
  */
 export function StatusProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [watchers, setWatchers] = useState(0);
+  const [watchers, setWatchers] = useState<readonly number[]>([]);
   const locked = useScreenLocked();
-  const enabled = Boolean(user) && watchers > 0 && !locked;
+  const enabled = Boolean(user) && watchers.length > 0 && !locked;
   const query = useQuery<RecordStatus, ApiError>({
     queryKey: STATUS_KEY,
     queryFn: () => call('status', {}),
     enabled,
-    refetchInterval: LIMITS.statusStaleMs,
+    refetchInterval: watchers.length > 0 ? Math.min(...watchers) : false,
     staleTime: LIMITS.statusStaleMs,
     // A failed poll is shown and tried again at the next interval, not at once.
     retry: false,
@@ -62,9 +66,9 @@ export function StatusProvider({ children }: { children: ReactNode }) {
     query.isError && query.error.status !== 401 && query.error.status !== SCREEN_LOCKED_STATUS ? apiErrorText(query.error) : undefined;
   useFailureWarning(error);
 
-  const watch = useCallback(() => {
-    setWatchers((n) => n + 1);
-    return () => setWatchers((n) => n - 1);
+  const watch = useCallback((everyMs: number) => {
+    setWatchers((list) => [...list, everyMs]);
+    return () => setWatchers((list) => withoutOne(list, everyMs));
   }, []);
   const refresh = useCallback(async () => {
     await queryClient.refetchQueries({ queryKey: STATUS_KEY, exact: true });
@@ -105,6 +109,11 @@ function usePushedStatus(enabled: boolean): void {
   }, [enabled, queryClient]);
 }
 
+function withoutOne(list: readonly number[], value: number): readonly number[] {
+  const at = list.indexOf(value);
+  return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
+}
+
 /** Delayed reads of the status; the timers end with the provider (their promises then resolve at once). */
 function useDelayedRefresh(refresh: () => Promise<void>): (ms: number) => Promise<void> {
   const pending = useRef(new Map<ReturnType<typeof setTimeout>, () => void>());
@@ -140,11 +149,15 @@ function useFailureWarning(error: string | undefined): void {
   }, [error]);
 }
 
-/** The record/live/storage status for a screen that shows it; polling runs while such a screen is mounted. */
-export function useRecordStatus(): StatusState {
+/**
+ * The record/live/storage status for a screen that shows it; polling runs while such a screen is mounted, every 5 s
+ * (spec §9) unless the screen needs it less often (`everyMs`, e.g. the header's health badge, which the pushes keep
+ * current).
+ */
+export function useRecordStatus(everyMs: number = LIMITS.statusStaleMs): StatusState {
   const ctx = useContext(StatusContext);
   if (!ctx) throw new Error('useRecordStatus needs <StatusProvider>');
   const { watch } = ctx;
-  useEffect(() => watch(), [watch]);
+  useEffect(() => watch(everyMs), [watch, everyMs]);
   return ctx;
 }

@@ -2,6 +2,7 @@ import { Button, Layout, Tooltip } from 'antd';
 import { LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HealthBadge } from '../../components/health/HealthBadge';
 import { LockButton } from '../../features/system/lock/LockButton';
 import { useAuth } from '../auth';
 import { shortName, useNarrow } from '../use-narrow';
@@ -12,7 +13,10 @@ import { ModeSwitch } from './ModeSwitch';
 import { RebootButton } from './RebootButton';
 import type { ShellMode } from './shell-mode';
 
-/** Logo, title, username, Reboot, Setting/Viewer, language, Lock (while the screen lock is on), Logout; compact below 992 px. */
+/**
+ * Logo, title, the room's health (for who may see it), username, Reboot, Setting/Viewer, language, Lock (while the
+ * screen lock is on), Logout; compact below 992 px.
+ */
 export function HeaderBar({ mode }: { mode: ShellMode }) {
   const { t } = useTranslation('shell');
   const { user, can } = useAuth();
@@ -24,6 +28,7 @@ export function HeaderBar({ mode }: { mode: ShellMode }) {
       <nav className="rc-header-actions" aria-label={t('actionsLabel')}>
         {user ? (
           <>
+            <HealthBadge compact={narrow} />
             <Tooltip title={narrow ? user.username : undefined}>
               <span className="rc-header-user" data-testid="header-username">
                 <UserOutlined aria-hidden />

@@ -1,6 +1,7 @@
 import { Alert, Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRecordStatus } from '../../app/status';
+import { HealthBadge } from '../health/HealthBadge';
 import { AudioMeters } from './AudioMeters';
 import { PicturePreview } from './PicturePreview';
 import { useLevels } from './use-levels';
@@ -8,8 +9,8 @@ import './monitor.css';
 import '../panel.css';
 
 /**
- * The confidence monitor card: the silence alarm (from the status poll), a preview of the picture being
- * recorded and the audio level meters, both from the service while its encoder runs (recording or live).
+ * The confidence monitor card: the room's health badge and the silence alarm (from the status poll), a preview of the
+ * picture being recorded and the audio level meters, both from the service while its encoder runs (recording or live).
  */
 export function ConfidenceMonitor() {
   const { t } = useTranslation('system', { keyPrefix: 'monitor' });
@@ -17,7 +18,7 @@ export function ConfidenceMonitor() {
   const { levels, connection } = useLevels();
   const running = levels?.running ?? false;
   return (
-    <Card title={t('title')} className="rc-panel" data-testid="confidence-monitor">
+    <Card title={t('title')} extra={<HealthBadge />} className="rc-panel" data-testid="confidence-monitor">
       {data?.audioalarm === 'true' && (
         <Alert
           type="error"

@@ -10,6 +10,7 @@ import { BackupRestorePanel } from './BackupRestorePanel';
 import { CertificatePanel } from './CertificatePanel';
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DATE_TIME_BELOW, DATE_TIME_PANELS } from './date-time-panels';
+import { HEALTH_PANEL } from './health-panel';
 import { LOCK_PANEL, withLockSave } from './lock-panel';
 import { MediaCenterPanel } from './MediaCenterPanel';
 import { METRICS_BELOW, METRICS_PANEL } from './metrics-panel';
@@ -22,9 +23,9 @@ import { TaskSchedulePanel } from './TaskSchedulePanel';
  * credentials recordings are shared with: services/sync, docs/sharing.md; secrets are write-only: the fields show
  * "kept" and an empty field keeps what is stored), the lock screen (lock-panel.ts), auto repair with its last run
  * (auto-repair-panel.tsx), the box's certificate from an ACME server with its status (acme-panel.tsx), Prometheus
- * metrics with how to scrape them (metrics-panel.tsx); the certificate in use (CertificatePanel.tsx), the configuration
- * backup and restore, the task schedule, change password and the media center and MC Pro, not available on this device
- * (own panels).
+ * metrics with how to scrape them (metrics-panel.tsx), the health checks' thresholds (health-panel.ts); the
+ * certificate in use (CertificatePanel.tsx), the configuration backup and restore, the task schedule, change password
+ * and the media center and MC Pro, not available on this device (own panels).
  */
 const PANELS = [
   NETWORK_PANEL,
@@ -45,6 +46,7 @@ const PANELS = [
   AUTO_REPAIR_PANEL,
   ACME_PANEL,
   METRICS_PANEL,
+  HEALTH_PANEL,
 ];
 /** Content under some panels' fields: the device clock and Sync now, the last auto repair, the ACME status, the scrape help. */
 const BELOW = { ...DATE_TIME_BELOW, ...AUTO_REPAIR_BELOW, ...ACME_BELOW, ...METRICS_BELOW };
