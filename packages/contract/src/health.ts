@@ -23,6 +23,7 @@ export const worstHealth = (states: Iterable<HealthState>): HealthState => {
 export const HEALTH_REASONS = {
   fine: 'Fine',
   notUsed: 'Not in use on this box',
+  idle: 'Checked while recording or live',
   pending: 'Not checked yet',
   audioSilent: 'No sound for {seconds} s',
   audioClipping: 'The sound clipped (full scale) {seconds} s ago',
@@ -43,7 +44,7 @@ export const HEALTH_REASONS = {
   certificateExpiring: 'The HTTPS certificate expires in {days} day(s), on {date}',
   boxMemory: 'The service uses {used} MB of memory; the warning level is {limit} MB',
   boxFiles: 'The service has {used} files open of its limit of {limit}',
-  boxLoad: 'The load is {load} on {cores} core(s)',
+  boxLoad: 'The 5-minute load average is {load} on {cores} core(s)',
   boxTemperature: 'The sensor {sensor} reads {celsius} °C',
 } as const;
 export type HealthReason = keyof typeof HEALTH_REASONS;

@@ -23,7 +23,7 @@ describe('health checks (pure: readings and thresholds in, a verdict out)', () =
   const t = thresholds();
 
   it('audio: only while the sound is used; silence over the limit is an error, a recent clip a warning', () => {
-    expect(audioCheck({ active: false, silentMs: 999_000, clippedAgoMs: 0 }, t)).toMatchObject({ state: 'ok', reason: 'notUsed' });
+    expect(audioCheck({ active: false, silentMs: 999_000, clippedAgoMs: 0 }, t)).toMatchObject({ state: 'ok', reason: 'idle' });
     expect(audioCheck({ active: true, silentMs: 29_999, clippedAgoMs: undefined }, t)).toMatchObject({ state: 'ok', reason: 'fine' });
     expect(audioCheck({ active: true, silentMs: 30_000, clippedAgoMs: 0 }, t)).toEqual({
       state: 'error',
@@ -53,7 +53,7 @@ describe('health checks (pure: readings and thresholds in, a verdict out)', () =
       duplicatedTotal: 0,
       restartsTotal: 0,
     };
-    expect(encoderCheck({ ...steady, running: false }, t).reason).toBe('notUsed');
+    expect(encoderCheck({ ...steady, running: false }, t).reason).toBe('idle');
     expect(encoderCheck(steady, t)).toMatchObject({ state: 'ok', reason: 'fine' });
     expect(encoderCheck({ ...steady, speed: undefined }, t).state).toBe('ok');
     expect(encoderCheck({ ...steady, speed: 0.93 }, t)).toEqual({ state: 'warning', reason: 'encoderSlow', args: { percent: 93 } });
@@ -170,7 +170,7 @@ describe('health checks (pure: readings and thresholds in, a verdict out)', () =
   });
 
   it('box: memory, open files, load and temperature against their levels; the worst finding is the reason', () => {
-    const calm: BoxReading = { rssBytes: 200 * 2 ** 20, openFiles: 40, fileLimit: 1024, load1: 0.5, cores: 2, temperatures: [] };
+    const calm: BoxReading = { rssBytes: 200 * 2 ** 20, openFiles: 40, fileLimit: 1024, load5: 0.5, cores: 2, temperatures: [] };
     expect(boxCheck(calm, t)).toMatchObject({ state: 'ok', reason: 'fine' });
     expect(boxCheck({ ...calm, rssBytes: 1100 * 2 ** 20 }, t)).toEqual({
       state: 'warning',
@@ -181,13 +181,13 @@ describe('health checks (pure: readings and thresholds in, a verdict out)', () =
     expect(boxCheck({ ...calm, openFiles: 820 }, t)).toEqual({ state: 'warning', reason: 'boxFiles', args: { used: 820, limit: 1024 } });
     expect(boxCheck({ ...calm, openFiles: 1000 }, t).state).toBe('error');
     expect(boxCheck({ ...calm, openFiles: 10_000, fileLimit: undefined }, t).state).toBe('ok');
-    expect(boxCheck({ ...calm, load1: 4.5 }, t)).toEqual({ state: 'warning', reason: 'boxLoad', args: { load: 4.5, cores: 2 } });
+    expect(boxCheck({ ...calm, load5: 4.5 }, t)).toEqual({ state: 'warning', reason: 'boxLoad', args: { load: 4.5, cores: 2 } });
     const hot = [
       { sensor: 'acpitz/temp1', celsius: 60 },
       { sensor: 'coretemp/Package id 0', celsius: 96.4 },
     ];
     // Load and heat at once: the heat (an error) is what is said.
-    expect(boxCheck({ ...calm, load1: 4.5, temperatures: hot }, t)).toEqual({
+    expect(boxCheck({ ...calm, load5: 4.5, temperatures: hot }, t)).toEqual({
       state: 'error',
       reason: 'boxTemperature',
       args: { sensor: 'coretemp/Package id 0', celsius: 96 },

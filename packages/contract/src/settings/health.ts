@@ -39,7 +39,7 @@ export const settingHealth = defineSetting({
       'Milliseconds the clock may be off the NTP server before the clock check warns (100-60000).',
     ),
     certificatedays: key('14', intText(1, 90), 'Days before the HTTPS certificate expires when the certificate check warns (1-90).'),
-    memorymb: key('1024', intText(128, 65536), "MB of the service's memory (RSS) when the box check warns (128-65536)."),
+    memorymb: key('1024', intText(64, 65536), "MB of the service's memory (RSS) when the box check warns (64-65536)."),
     filespercent: key('80', intText(10, 100), "Percent of the service's open-files limit when the box check warns (10-100)."),
     loadpercent: key('200', intText(50, 1000), 'Load average as a percent of the cores when the box check warns (50-1000).'),
     selfcheckminutes: key('10', intText(0, 120), 'Minutes before each scheduled recording when the self-check runs; 0 for none (0-120).'),

@@ -2,7 +2,7 @@ import { Col, Flex, Row, Typography } from 'antd';
 import type { HealthCheck } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { HealthStateTag } from '../../components/health/HealthStateTag';
-import { reasonText } from './reason-text';
+import { reasonText } from '../../components/health/reason-text';
 
 /** Each check as a small card: its name, state, the reason with its figures, and since when (the recorder's time). */
 export function HealthChecks({ checks }: { checks: readonly HealthCheck[] }) {

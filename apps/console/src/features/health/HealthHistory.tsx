@@ -3,7 +3,7 @@ import { Flex, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { HEALTH_CHECKS, type HealthChange, type HealthCheckName } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { HealthStateTag } from '../../components/health/HealthStateTag';
-import { reasonText } from './reason-text';
+import { reasonText } from '../../components/health/reason-text';
 import { useHealth } from './use-health';
 
 const ALL = 'all';

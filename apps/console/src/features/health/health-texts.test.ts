@@ -3,7 +3,7 @@ import { HEALTH_CHECKS, HEALTH_REASONS, HEALTH_STATES, healthReasonText, TRANSFE
 import type { TFunction } from 'i18next';
 import i18n from '../../app/i18n';
 import { LANGUAGES, type Messages } from '../../locales/resources';
-import { reasonText } from './reason-text';
+import { reasonText } from '../../components/health/reason-text';
 
 const FILES = import.meta.glob<Messages>('../../locales/*/health.json', { eager: true, import: 'default' });
 const health = (lang: string) => FILES[`../../locales/${lang}/health.json`] as Record<string, Record<string, unknown>>;

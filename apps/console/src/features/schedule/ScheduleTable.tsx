@@ -3,6 +3,7 @@ import { LIMITS, numbersOf } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { actionColumn } from '../../components/action-column';
 import { nextOccurrence, type Schedule } from './schedule-form';
+import { SelfCheckTag } from './SelfCheckTag';
 
 interface Props {
   schedules: Schedule[];
@@ -69,6 +70,7 @@ export function ScheduleTable({ schedules, loading, recordingId, onEdit, onDelet
         return next ? next.start : <Typography.Text type="secondary">{t('none')}</Typography.Text>;
       },
     },
+    { title: t('selfcheck'), key: 'selfcheck', render: (_, s) => <SelfCheckTag check={s.selfcheck} /> },
     readOnlyForOpencast(
       t('fromOpencast'),
       actionColumn<Schedule>({

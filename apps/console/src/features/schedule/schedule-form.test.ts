@@ -95,6 +95,7 @@ describe('schedule form values', () => {
       { start: '2030-02-03 08:15:00', end: '2030-02-03 09:45:30', done: true },
       { start: '2030-02-05 08:15:00', end: '2030-02-05 09:45:30', done: false },
     ],
+    selfcheck: null,
   };
 
   it('round-trips a stored schedule through the form', () => {

@@ -7,7 +7,8 @@ export interface BoxReading {
   openFiles: number;
   /** The soft limit of open files (/proc/self/limits); undefined when it cannot be read or is unlimited. */
   fileLimit: number | undefined;
-  load1: number;
+  /** The 5-minute load average. */
+  load5: number;
   cores: number;
   /** Each temperature sensor (hwmon) in °C. */
   temperatures: { sensor: string; celsius: number }[];
@@ -28,8 +29,8 @@ export function boxCheck(r: BoxReading, t: Thresholds): Verdict {
     if (share >= t.filespercent)
       found.push(verdict(share >= 95 ? 'error' : 'warning', 'boxFiles', { used: r.openFiles, limit: r.fileLimit }));
   }
-  if (r.cores > 0 && (r.load1 / r.cores) * 100 >= t.loadpercent)
-    found.push(verdict('warning', 'boxLoad', { load: Math.round(r.load1 * 100) / 100, cores: r.cores }));
+  if (r.cores > 0 && (r.load5 / r.cores) * 100 >= t.loadpercent)
+    found.push(verdict('warning', 'boxLoad', { load: Math.round(r.load5 * 100) / 100, cores: r.cores }));
   const hottest = r.temperatures.reduce<BoxReading['temperatures'][number] | undefined>(
     (h, s) => (!h || s.celsius > h.celsius ? s : h),
     undefined,

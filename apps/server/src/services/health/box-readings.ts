@@ -52,7 +52,8 @@ export async function boxReadings(sysRoot: string): Promise<BoxReading> {
     rssBytes: process.memoryUsage.rss(),
     openFiles: fds,
     fileLimit: limits ? fileLimitOf(limits) : undefined,
-    load1: loadavg()[0] ?? 0,
+    // The 5-minute average: a busy minute (a build, a test run) does not make the check flap.
+    load5: loadavg()[1] ?? 0,
     cores: availableParallelism(),
     temperatures,
   };

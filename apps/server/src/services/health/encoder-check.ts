@@ -1,5 +1,5 @@
 import type { EncoderFigures } from '../../media/encoder-stats.js';
-import { FINE, NOT_USED, type Thresholds, verdict, type Verdict, worstOf } from './verdict.js';
+import { FINE, IDLE, type Thresholds, verdict, type Verdict, worstOf } from './verdict.js';
 
 /** Dropped and repeated frames above this share of a minute's frames are a warning (sources that stall, a slow box). */
 export const FRAMES_WARNING_SHARE = 0.01;
@@ -11,7 +11,7 @@ const SPEED_ERROR_POINTS = 15;
  * restarts no one asked for (a crash, a lost source) in the last hour.
  */
 export function encoderCheck(f: EncoderFigures & { running: boolean }, t: Thresholds): Verdict {
-  if (!f.running && !f.restartsLastHour) return NOT_USED;
+  if (!f.running && !f.restartsLastHour) return IDLE;
   const found: Verdict[] = [];
   if (f.restartsLastHour)
     found.push(verdict(f.restartsLastHour >= t.encoderrestarts ? 'error' : 'warning', 'encoderRestarts', { count: f.restartsLastHour }));

@@ -50,7 +50,8 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
 
   settings.onWritten((code, changed) => {
     // A new NTP server is measured at the next run; an Opencast agent just enabled has time to register.
-    if (code === 'setting_ntp') clock = { at: 0, measuring: false };
+    // The last reading stands until the new one comes, so the check does not flip to "not checked" meanwhile.
+    if (code === 'setting_ntp') clock = { reading: clock.reading, at: 0, measuring: false };
     if (code === 'setting_media_server' && changed.includes('enable')) opencastEnabledAt = device.now();
     // Another lead time: the self-check's next time is planned again.
     if (code === 'setting_health' && changed.includes('selfcheckminutes')) wake();

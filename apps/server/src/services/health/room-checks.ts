@@ -1,4 +1,4 @@
-import { FINE, gb, NOT_USED, type Thresholds, verdict, type Verdict } from './verdict.js';
+import { FINE, gb, IDLE, type Thresholds, verdict, type Verdict } from './verdict.js';
 
 /** A clip is reported as a warning for this long after it happened. */
 export const CLIP_WARNING_MS = 60_000;
@@ -14,7 +14,7 @@ export interface AudioReading {
 
 /** Audio: silence while the sound is used is an error (a lecture without sound); a recent clip a warning. */
 export function audioCheck(r: AudioReading, t: Thresholds): Verdict {
-  if (!r.active) return NOT_USED;
+  if (!r.active) return IDLE;
   if (r.silentMs >= t.silenceseconds * 1000) return verdict('error', 'audioSilent', { seconds: Math.floor(r.silentMs / 1000) });
   if (r.clippedAgoMs !== undefined && r.clippedAgoMs < CLIP_WARNING_MS)
     return verdict('warning', 'audioClipping', { seconds: Math.floor(r.clippedAgoMs / 1000) });

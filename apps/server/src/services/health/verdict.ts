@@ -11,6 +11,8 @@ export type Thresholds = TypedSetting<'setting_health'>;
 export const verdict = (state: HealthState, reason: HealthReason, args: Verdict['args'] = {}): Verdict => ({ state, reason, args });
 export const FINE = verdict('ok', 'fine');
 export const NOT_USED = verdict('ok', 'notUsed');
+/** A check of what only runs while recording or live (the sound, the encoder), while neither is on. */
+export const IDLE = verdict('ok', 'idle');
 
 const RANK: Record<HealthState, number> = { ok: 0, warning: 1, error: 2 };
 /** The worst of several findings (the first of equals): a check with several parts says what is worst. */
