@@ -83,6 +83,27 @@ describe('silence alarm', () => {
     expect(f.job.next(14_000)).toBeUndefined();
   });
 
+  it('watches the live room too: silence while live raises it, also while the recording is paused', async () => {
+    const f = fixture(3000);
+    void f.room.apply({ type: 'live.start', at: 0 });
+    f.setPeak(-70);
+    // The first check is a second after the job became active (at 1 s): silent from 2 s on.
+    for (const at of [1000, 2000, 3000, 4000, 5000]) await f.tick(at);
+    expect(f.room.state.audioAlarm).toBe(true);
+    expect(f.monitor.silentFor(5000)).toBe(3000);
+    f.record('recording');
+    f.record('paused');
+    // Paused, but the room is still live: the sound is still used, the alarm stays and the count goes on.
+    await f.tick(6000);
+    expect(f.room.state.audioAlarm).toBe(true);
+    expect(f.monitor.silentFor(6000)).toBe(4000);
+    f.record('idle');
+    void f.room.apply({ type: 'live.stop' });
+    await f.tick(7000);
+    expect(f.room.state.audioAlarm).toBe(false);
+    expect(f.monitor.silentFor(7000)).toBe(0);
+  });
+
   it('turns −∞ into null and rounds to 0.1 dB for the stream', () => {
     const f = fixture();
     expect(f.monitor.levels()).toEqual({ running: false, inputs: [], program: null });
