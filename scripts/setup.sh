@@ -16,6 +16,10 @@ command -v ffprobe >/dev/null 2>&1 || need+=(ffmpeg)
 # The OSD text in Chinese (zh_CN, zh_HK): Noto Sans CJK, drawn when the text has characters the Latin font lacks
 # (apps/server/src/media/osd-fonts.ts); the console's CJK too.
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
+# The box's capture devices for the Video and Audio screens (apps/server/src/host/capture-devices.ts): v4l2-ctl lists
+# the V4L2 cameras and capture cards, arecord and aplay the ALSA sound devices.
+command -v v4l2-ctl >/dev/null 2>&1 || need+=(v4l-utils)
+command -v arecord >/dev/null 2>&1 || need+=(alsa-utils)
 # The RTSP outputs: GStreamer's RTSP server run by /usr/bin/python3 through PyGObject (apps/server/rtsp/rtsp-serve.py),
 # with tsdemux and h264parse (plugins-bad), udpsrc, the RTP payloaders and aacparse (plugins-good).
 for pkg in gir1.2-gst-rtsp-server-1.0 python3-gi gstreamer1.0-plugins-good gstreamer1.0-plugins-bad; do
