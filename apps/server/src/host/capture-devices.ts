@@ -45,8 +45,8 @@ export async function readCaptureDevices(options: CaptureDeviceOptions = {}): Pr
 type Tool = (file: string, args: readonly string[]) => Promise<string | null>;
 
 /**
- * The tool's stdout, or null when it is missing, fails or hangs. The runner kills a hung process itself (after 30 s);
- * the deadline here only stops a listing from waiting that long.
+ * The tool's stdout, or null when it is missing, fails or hangs: the runner kills it after `timeoutMs`, and the
+ * deadline holds for a runner that does not (a test's).
  */
 function tool(runner: CommandRunner, timeoutMs: number): Tool {
   return async (file, args) => {
@@ -55,7 +55,7 @@ function tool(runner: CommandRunner, timeoutMs: number): Tool {
       timer = setTimeout(() => reject(new Error(`${file}: no answer in ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      return await Promise.race([runner.run(file, args), deadline]);
+      return await Promise.race([runner.run(file, args, { timeoutMs }), deadline]);
     } catch {
       return null;
     } finally {

@@ -5,17 +5,20 @@ import { execFile } from 'node:child_process';
  * a shell. Tests pass a runner that records what it is asked to run.
  */
 export interface CommandRunner {
-  /** Runs `file` with `args`; resolves with its stdout, rejects with its stderr (or the error) when it fails. */
-  run(file: string, args: readonly string[]): Promise<string>;
+  /**
+   * Runs `file` with `args`; resolves with its stdout, rejects with its stderr (or the error) when it fails or is
+   * killed after `timeoutMs` (default 30 s).
+   */
+  run(file: string, args: readonly string[], opts?: { timeoutMs?: number }): Promise<string>;
 }
 
 /** A command that has not finished after this long is killed (a hung tool must not hold a call forever). */
 const COMMAND_TIMEOUT_MS = 30_000;
 
 export const execFileRunner: CommandRunner = {
-  run: (file, args) =>
+  run: (file, args, opts) =>
     new Promise((resolve, reject) => {
-      execFile(file, [...args], { timeout: COMMAND_TIMEOUT_MS }, (err, stdout, stderr) => {
+      execFile(file, [...args], { timeout: opts?.timeoutMs ?? COMMAND_TIMEOUT_MS }, (err, stdout, stderr) => {
         if (err) reject(new Error(`${file} ${args.join(' ')}: ${String(stderr).trim() || err.message}`));
         else resolve(String(stdout));
       });
