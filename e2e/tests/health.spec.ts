@@ -163,11 +163,13 @@ test.describe('room health', () => {
       await wb.goto();
       const row = page.getByRole('row').filter({ hasText: name });
       const tag = row.locator('.rc-selfcheck');
-      // The job runs it at once; the list is read again on the next poll of the schedules or a reload.
+      // The job runs it at once (the add wakes the scheduler); a list read before it ran shows it after a reload. A
+      // loaded machine takes seconds to read the list again: each try waits for the row first.
       await expect(async () => {
         await page.reload();
-        await expect(tag).toBeVisible({ timeout: 2_000 });
-      }).toPass({ timeout: 30_000 });
+        await expect(row).toBeVisible({ timeout: 15_000 });
+        await expect(tag).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 60_000 });
       await expect(tag.locator('.ant-tag')).toHaveText(/^(OK|Warning|Error)$/);
       await tag.focus();
       await expect(page.getByRole('tooltip')).toContainText(`for the recording at ${start.slice(0, 16)}`);
