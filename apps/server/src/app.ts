@@ -16,6 +16,7 @@ import { refusal, sendAnswer } from './api/refusals.js';
 import { createPower, type Power } from './host/power.js';
 import { logsDir, RotatingFile } from './logging.js';
 import { httpsListener, type HttpsListener } from './https-listener.js';
+import type { CaptureDeviceSource } from './services/host-adapters.js';
 
 export interface AppOptions {
   config: Config;
@@ -24,6 +25,8 @@ export interface AppOptions {
   power?: Power;
   /** Log to files under DATA_DIR/logs (default true); tests may turn it off. */
   fileLogs?: boolean;
+  /** The capture devices as a test has them (outputs recorded from real devices); the process reads the box's own. */
+  captureDevices?: CaptureDeviceSource;
   /** The test factory's look at the composed parts (`test/helpers.ts`); the process never passes it. */
   onComposed?: (parts: ServiceParts) => void;
 }
@@ -61,6 +64,7 @@ export async function buildApp(
     warn: (m) => app.log.warn(m),
     mpLog: (line) => mpLog?.writeLine(`${new Date().toISOString()} ${line}`),
     frontLog: (line) => frontLog?.writeLine(line),
+    captureDevices: opts.captureDevices,
   });
   opts.onComposed?.(parts);
   // HTTPS beside plain HTTP: main.ts makes it listen; its hooks (HSTS, redirect of other hosts) come first.

@@ -37,6 +37,7 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   savelayout: [{ index: 0, type: 0, channels: 1, channeldata: ['A'] }],
   listlayout: {},
   listsource: {},
+  listcapturedevices: {},
   remotecontrol: { controltype: 'zoom', channel: 0, zoom: { operation: 'start', zoom: 'in', speed: 2 } },
   listmedia: { usercode: '', currentpage: 1, pagesize: 10 },
   updaterecord: { recordid: '1', title: 'T' },

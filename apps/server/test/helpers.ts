@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { ensureAdmin } from '../src/services/access/bootstrap.js';
 import type { Clock } from '../src/services/core/clock.js';
 import type { ServiceParts } from '../src/services/index.js';
+import type { CaptureDeviceSource } from '../src/services/host-adapters.js';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Pass-1';
 
@@ -40,7 +41,10 @@ export function fakeClock(start = Date.parse('2026-11-23T08:00:00Z')) {
 
 /** A real app over a real SQLite file in a temporary DATA_DIR, with the admin created. */
 /** `fileLogs`: write DATA_DIR/logs as the service does (off by default: tests read the database, not the logs). */
-export async function makeApp(opts: { clock?: Clock; env?: Record<string, string>; webconfig?: object; fileLogs?: boolean } = {}) {
+/** `captureDevices`: the box's capture devices as a test has them (outputs recorded from real devices). */
+export async function makeApp(
+  opts: { clock?: Clock; env?: Record<string, string>; webconfig?: object; fileLogs?: boolean; captureDevices?: CaptureDeviceSource } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'roomcast-test-'));
   // An operator's DATA_DIR/webconfig.json (e.g. site.cloundShare), read when the app is built.
   if (opts.webconfig) writeFileSync(join(dataDir, 'webconfig.json'), JSON.stringify(opts.webconfig));
@@ -61,6 +65,7 @@ export async function makeApp(opts: { clock?: Clock; env?: Record<string, string
     config,
     clock: opts.clock,
     fileLogs: opts.fileLogs ?? false,
+    captureDevices: opts.captureDevices,
     power: { reboot: () => void reboots.push(Date.now()) },
   });
   await ensureAdmin(internals.repos, dataDir, ADMIN_PASSWORD, () => {});

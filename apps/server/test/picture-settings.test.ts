@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -48,8 +48,11 @@ describe('picture settings', async () => {
     expect((await upload(raster, logoUser)).body.message).toBe(MESSAGES.logoNoSize);
   });
 
-  it('listsource tells each source name its device from sources.json, or none (the synthetic stand-in)', async () => {
-    writeFileSync(join(t.dataDir, 'sources.json'), JSON.stringify({ hdmi2: '/dev/video4', sdi1: '/dev/video6', hdmiaudioout: 'hw:1,3' }));
+  it('listsource tells each source name its bound device, or none (the synthetic stand-in)', async () => {
+    const write = (settingcode: string, values: Record<string, string>) =>
+      t.post('writeconfig', { settingcode, data: Object.entries(values).map(([key, value]) => ({ key, value })) }, admin);
+    expect((await write('setting_video_devices', { hdmi2: '/dev/video4', sdi1: 'slides:3' })).body.result).toBe(true);
+    expect((await write('setting_audio_devices', { hdmiaudioout: 'null' })).body.result).toBe(true);
     const res = await t.post('listsource', {}, admin);
     const bound = Object.fromEntries((res.body.data as { source: string; device: string }[]).map((s) => [s.source, s.device]));
     expect(bound).toEqual({
@@ -57,7 +60,7 @@ describe('picture settings', async () => {
       hdmi2: '/dev/video4',
       hdmi3: '',
       hdmi4: '',
-      sdi1: '/dev/video6',
+      sdi1: 'slides:3',
       sdi2: '',
       sdi3: '',
       sdi4: '',
@@ -66,10 +69,11 @@ describe('picture settings', async () => {
       line1: '',
       line2: '',
       hdmi5: '',
-      hdmiaudioout: 'hw:1,3',
+      hdmiaudioout: 'null',
     });
     expect((await t.post('listsource', {}, logoUser)).status).toBe(403);
-    writeFileSync(join(t.dataDir, 'sources.json'), '{}');
+    await write('setting_video_devices', { hdmi2: '', sdi1: '' });
+    await write('setting_audio_devices', { hdmiaudioout: '' });
   });
 
   it('the picture route: a still from the settings while nothing encodes, for the screens that change the picture', async () => {

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PPT_EVENTS_PATH, PPT_PAGE_PATH, PPT_SCRIPT_PATH, PPT_SLIDE_PATH } from '@roomcast/contract';
 import { makeApp } from './helpers.js';
@@ -40,7 +38,7 @@ describe('ppt.html: the latest slide, pushed while pushenable is on', async () =
   const t = await makeApp();
   const admin = await t.login();
   // Channel C is the synthetic slides source, a new slide every 2 s.
-  writeFileSync(join(t.dataDir, 'sources.json'), JSON.stringify({ hdmi3: 'slides:2' }));
+  await t.post('writeconfig', { settingcode: 'setting_video_devices', data: [{ key: 'hdmi3', value: 'slides:2' }] }, admin);
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

@@ -62,6 +62,10 @@ const TEXTS = [
   '(cn={0})',
   'cn=staff,dc=example,dc=org',
   'cn=staff,dc=example,dc=org => Changed2',
+  '/dev/video7',
+  'hw:CARD=Changed,DEV=2',
+  '1280x720',
+  '25',
 ];
 /**
  * Keys this test leaves as they are, on purpose: those with one valid value (forced by the code's `normalize`:

@@ -230,7 +230,12 @@ export const DECISIONS: { topic: string; decision: string }[] = [
   {
     topic: 'HDMI audio output',
     decision:
-      '`setting_general_output.hdmiaudiooutput` plays the programme sound, while the encoder runs, on the ALSA device `DATA_DIR/sources.json` names `hdmiaudioout` (listsource tells it). With no such device the switch has no effect and the Audio screen shows it disabled with that reason.',
+      '`setting_general_output.hdmiaudiooutput` plays the programme sound, while the encoder runs, on the ALSA device `setting_audio_devices.hdmiaudioout` names (listsource tells it). With no such device the switch has no effect and the Audio screen shows it disabled with that reason.',
+  },
+  {
+    topic: 'Capture devices',
+    decision:
+      'The devices the source names record are settings: `setting_video_devices` (videosetting: the V4L2 device of hdmi1-4 and sdi1-4, with a format, size and rate among those it offers) and `setting_audio_devices` (audiosetting: the ALSA device of mic1, mic2, line1, line2, hdmi5 and the HDMI audio output). The Video and Audio screens bind them among the devices `listcapturedevices` finds, read every few seconds. A device not plugged in can still be bound (a camera installed later, a stable /dev/v4l/by-id name); a format, size or rate is checked against what the device offers when it is plugged in. A bound device that is not found is listed as missing and the channel records the stand-in. `DATA_DIR/sources.json` of older releases is imported once at start into these settings and renamed `sources.json.imported`; the file is no longer read.',
   },
   {
     topic: 'HTTPS and the box certificate',

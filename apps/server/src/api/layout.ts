@@ -4,6 +4,7 @@ import type { HandlerMap } from './handler.js';
 
 export const layoutHandlers: HandlerMap<LayoutArea> = {
   listsource: (ctx) => ctx.services.sources(),
+  listcapturedevices: (ctx) => ctx.services.captureDevices(),
   listlayout: (ctx) => ctx.services.layouts.overview() as CallData<'listlayout'>,
   savelayout: (ctx) => {
     ctx.describe(`slots ${ctx.body.map((l) => l.index + 1).join(', ')}`);

@@ -101,37 +101,16 @@ async function readProcAsound(dir: string): Promise<CaptureDevices['audio']> {
 }
 
 /**
- * Reads the devices now and every `everyMs`, and calls `onChange` with the first reading and then with each reading
- * that differs from the one before (a device plugged in or out). Readings never overlap: the next is timed from the
- * end of the last. A reading that fails is skipped: it says nothing about what is plugged in.
+ * A cheap look at what is plugged in: the `/dev/video*` nodes and ALSA's PCM devices (`/proc/asound/pcm`). It changes
+ * when a camera or a sound device comes or goes, so a full reading (several tools run) is made only then.
  */
-export function watchCaptureDevices(
-  read: () => Promise<CaptureDevices>,
-  everyMs: number,
-  onChange: (devices: CaptureDevices) => void,
-): { stop(): void } {
-  let lastKey: string | undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const poll = async () => {
-    try {
-      const devices = await read();
-      // The parsers build every entry with its keys in one order and keep the tools' order: the JSON is a stable key.
-      const key = JSON.stringify(devices);
-      if (!stopped && key !== lastKey) {
-        lastKey = key;
-        onChange(devices);
-      }
-    } catch {
-      // skipped, see above
-    }
-    if (!stopped) timer = setTimeout(poll, everyMs).unref();
-  };
-  void poll();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+export async function captureFingerprint(devDir = '/dev', procRoot = '/proc'): Promise<string> {
+  const [nodes, pcm] = await Promise.all([
+    readdir(devDir).then(
+      (names) => names.filter((n) => /^video\d+$/.test(n)).sort(),
+      () => [],
+    ),
+    readFile(join(procRoot, 'asound', 'pcm'), 'utf8').catch(() => ''),
+  ]);
+  return `${nodes.join(',')}\n${pcm}`;
 }

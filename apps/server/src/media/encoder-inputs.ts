@@ -1,4 +1,5 @@
 import type { SourceSpec } from './encoder-plan.js';
+import { v4l2ModeArgs } from './source-bindings.js';
 import { slidesInput } from './synthetic-slides.js';
 
 /** The input options of a source at a picture size and rate (the slide watcher opens its channel with them too). */
@@ -18,7 +19,7 @@ export function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): 
       // the picture then stays that far behind the inputs paced in real time (bench/live-latency.mjs).
       return ['-rtsp_transport', 'tcp', '-timeout', '2000000', '-fpsprobesize', '0', '-i', spec.url];
     case 'v4l2':
-      return ['-f', 'v4l2', '-framerate', String(fps), '-i', spec.device];
+      return ['-f', 'v4l2', ...v4l2ModeArgs(spec.mode, fps), '-i', spec.device];
     case 'slides':
       // Always the same size (the slot scales it): every encode draws the same picture (slide-watch.ts compares them).
       return ['-re', '-f', 'lavfi', '-i', slidesInput()];

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { LAYOUT_ANIMATION_SECONDS, LAYOUT_ANIMATIONS, type TypedSetting } from '@roomcast/contract';
 import { audioOutput } from './audio-output.js';
 import { Encoder } from './encoder.js';
+import { engineMonitor } from './engine-monitor.js';
 import type { EncoderPlan, TransitionPlan } from './encoder-args.js';
 import { type EngineDemand, IDLE_DEMAND } from './engine-demand.js';
 import { channelValue, defaultLayout, planFromSettings, sourceFor } from './plan-from-settings.js';
 import { deviceTz } from './device-tz.js';
 import { readLogo } from './logo-file.js';
 import { FONT_FILES } from './osd-fonts.js';
-import { sourceDevices } from './source-devices.js';
+import { sourceBindings } from './source-bindings.js';
 import { PicturePreview, PREVIEW_WIDTH, previewStream } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
 import { rtspWatch } from './rtsp-watch.js';
@@ -27,7 +28,9 @@ type MediaCode =
   | 'setting_video_layout'
   | 'setting_advance_media_save'
   | 'setting_layout_animate'
-  | 'setting_general_output';
+  | 'setting_general_output'
+  | 'setting_video_devices'
+  | 'setting_audio_devices';
 export interface MediaSettings {
   /** A code's values as the contract types them (its defaults included): read at every plan, so a save is used at once. */
   typed<C extends MediaCode>(code: C): TypedSetting<C>;
@@ -42,8 +45,8 @@ interface DeviceTime {
 /**
  * Owns the encoder: follows the demand it is given (`follow`, from the room's state): starts the encode with the plan
  * the settings describe when something needs it, re-plans it when the layout or the SD picture asked for changes, and
- * stops it when nothing does. Sources come from DATA_DIR/sources.json ({"hdmi1": "/dev/video0", ...}); a source name
- * without a device records the synthetic test pattern.
+ * stops it when nothing does. Sources are the devices of setting_video_devices and setting_audio_devices; a source name
+ * without a device records the synthetic test pattern, one whose device is unplugged the "no signal" slate.
  */
 export function mediaEngine(dataDir: string, settings: MediaSettings, preset: string, log: (line: string) => void) {
   const encoder = new Encoder();
@@ -51,7 +54,9 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
   let demand: EngineDemand = IDLE_DEMAND;
   encoder.on('log', log);
   const runDir = join(dataDir, 'run');
-  const devices = () => sourceDevices(dataDir, log);
+  /** Whether the box finds a bound device now (the layout domain's capture devices tell; until then, all are). */
+  let present: (device: string) => boolean = () => true;
+  const devices = () => sourceBindings(settings.typed('setting_video_devices'), settings.typed('setting_audio_devices'), present);
   const rtspUrls = () => {
     const video = settings.typed('setting_video_input') as Record<string, string>;
     return Object.fromEntries(
@@ -154,10 +159,13 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     () => encoder[previewStream(encoder.startedPlan)],
     () => encoder.running,
   );
-  /** The programme sound on the HDMI audio output device (sources.json `hdmiaudioout`) while the setting is on. */
+  /** The programme sound on the HDMI audio output device (setting_audio_devices `hdmiaudioout`) while the setting is on and it is plugged in. */
   const audioOut = audioOutput(
     encoder,
-    () => (settings.typed('setting_general_output').hdmiaudiooutput ? devices().hdmiaudioout || undefined : undefined),
+    () => {
+      const out = devices().hdmiaudioout;
+      return settings.typed('setting_general_output').hdmiaudiooutput && out && !out.missing ? out.device : undefined;
+    },
     log,
   );
   encoder.on('exit', () => preview.invalidate());
@@ -255,8 +263,12 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
       return Promise.all([audioOut.stop(), encoder.stop(), ...[...iso.values()].map((e) => e.stop())]).then(() => undefined);
     },
     picture,
-    /** The capture devices of DATA_DIR/sources.json by source name (hdmi1, sdi2, ...); a name without one is the synthetic stand-in. */
+    /** The bound devices by source name (hdmi1, mic1, ...); a name without one is the synthetic stand-in. */
     devices,
+    /** How the engine knows whether a bound device is plugged in now (the capture devices' watcher). */
+    devicesPresent(fn: (device: string) => boolean): void {
+      present = fn;
+    },
     /** Channels whose RTSP source is lost (shown as the no-signal slate). */
     lostChannels: () => [...rtsp.lost],
     /** Slide detection in the composite encode (media/slide-branch.ts), for the slides domain. */
@@ -281,24 +293,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
       },
     },
     /** The confidence monitor: audio levels of the composite encode and a preview of its picture. */
-    monitor: {
-      /** The encoder runs (or restarts after a re-plan or a crash: the meters do not blink out meanwhile). */
-      running: () => encoder.running || encoder.wanted,
-      levels: (now = Date.now()) => encoder.levels.snapshot(now),
-      loudestInputPeak: (now = Date.now()) => encoder.levels.loudestInputPeak(now),
-      /** How long ago an input or the mix last clipped (ms), or undefined. */
-      clippedAgo: (now = Date.now()) => encoder.levels.clippedAgo(now),
-      /** Called with each new program reading (~10 a second) and when the encoder exits; returns the unsubscribe. */
-      subscribe: (listener: () => void) => {
-        encoder.on('levels', listener);
-        encoder.on('exit', listener);
-        return () => {
-          encoder.off('levels', listener);
-          encoder.off('exit', listener);
-        };
-      },
-      preview: () => preview.get(),
-    },
+    monitor: engineMonitor(encoder, preview),
   };
 }
 export type MediaEngine = ReturnType<typeof mediaEngine>;

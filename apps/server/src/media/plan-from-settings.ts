@@ -2,6 +2,7 @@ import type { TypedSetting } from '@roomcast/contract';
 import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-plan.js';
 import type { StoredLogo } from './logo-file.js';
 import { osdTextFont } from './osd-fonts.js';
+import type { SourceBindings } from './source-bindings.js';
 
 type VideoInput = TypedSetting<'setting_video_input'>;
 /** The settings the composite encode is made of, typed by the contract (its defaults included). */
@@ -14,8 +15,8 @@ export interface PlanInputs {
   fit: TypedSetting<'setting_video_layout'>;
   save: TypedSetting<'setting_advance_media_save'>;
   layout: { type: number; channeldata: string[] };
-  /** Capture devices by source name (hdmi1, sdi2...), from the sources configuration. */
-  devices: Record<string, string>;
+  /** Capture devices by source name (hdmi1, mic1...), from setting_video_devices and setting_audio_devices. */
+  devices: SourceBindings;
   fontFiles: Record<string, string>;
   textFile: string | undefined;
   /** The uploaded logo raster (`media/logo-file.ts`), if there is a whole one. */
@@ -35,18 +36,23 @@ const HEIGHTS: Record<string, [number, number]> = {
   '270': [480, 270],
 };
 
+/** The slate of a channel whose source is lost (an RTSP camera that stopped answering, an unplugged device): silent. */
+const NO_SIGNAL = (letter: string): SourceSpec => ({ kind: 'synthetic', label: `${letter} · NO SIGNAL`, color: '0x303030', tone: 0 });
+
 /** A channel's input: its capture device, its RTSP URL, or the synthetic stand-in when it has no device. */
-export function sourceFor(letter: string, value: string, video: VideoInput, devices: Record<string, string>): SourceSpec | undefined {
+export function sourceFor(letter: string, value: string, video: VideoInput, devices: SourceBindings): SourceSpec | undefined {
   if (!value) return undefined;
   if (value === 'rtsp') {
     const url = (video as Record<string, string | undefined>)[`rtspURL${letter}`];
     return url ? { kind: 'rtsp', url } : undefined;
   }
-  const device = devices[value];
+  const bound = devices[value];
   // "slides:10": the synthetic slides, a new slide every 10 s (for trying slide switching without a computer).
-  const slides = /^slides:(\d{1,3})$/.exec(device ?? '');
+  const slides = /^slides:(\d{1,3})$/.exec(bound?.device ?? '');
   if (slides) return { kind: 'slides', seconds: Math.max(1, Number(slides[1])) };
-  if (device) return { kind: 'v4l2', device };
+  // A device the box lacks now (unplugged) shows the "no signal" slate until it is back.
+  if (bound?.missing) return NO_SIGNAL(letter);
+  if (bound) return { kind: 'v4l2', device: bound.device, mode: bound.mode };
   return {
     kind: 'synthetic',
     label: `${letter} · ${value.toUpperCase()}`,
@@ -64,10 +70,15 @@ const AUDIO_INPUTS: Record<string, { source: string; tone: number }> = {
   hdmi5: { source: 'hdmi5', tone: 880 },
 };
 
-export function audioSources(input: TypedSetting<'setting_audio_input'>, devices: Record<string, string>): AudioSource[] {
+export function audioSources(input: TypedSetting<'setting_audio_input'>, devices: SourceBindings): AudioSource[] {
   return Object.entries(AUDIO_INPUTS)
     .filter(([key]) => (input as Record<string, unknown>)[key] === true)
-    .map(([name, a]) => (devices[a.source] ? { kind: 'alsa', device: devices[a.source]!, name } : { kind: 'tone', freq: a.tone, name }));
+    .map(([name, a]): AudioSource => {
+      const bound = devices[a.source];
+      // An unplugged device is silence until it is back, not the stand-in's tone in a lecture's sound.
+      if (bound?.missing) return { kind: 'tone', freq: 0, name };
+      return bound ? { kind: 'alsa', device: bound.device, name } : { kind: 'tone', freq: a.tone, name };
+    });
 }
 
 /** A channel's value (channelA..F) of the video inputs. */
@@ -80,7 +91,7 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
   const sources: Record<string, SourceSpec> = {};
   for (const letter of ['A', 'B', 'C', 'D', 'E', 'F']) {
     let s = sourceFor(letter, channelValue(i.video, letter), i.video, i.devices);
-    if (s?.kind === 'rtsp' && i.lost?.has(letter)) s = { kind: 'synthetic', label: `${letter} · NO SIGNAL`, color: '0x303030', tone: 0 };
+    if (s?.kind === 'rtsp' && i.lost?.has(letter)) s = NO_SIGNAL(letter);
     if (s) sources[letter] = s;
   }
   const { osd } = i;

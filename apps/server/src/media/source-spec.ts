@@ -1,3 +1,5 @@
+import type { VideoMode } from '@roomcast/contract';
+
 /** Where a channel's picture comes from (its own file: the slides branch needs it and the plan needs the branch). */
 export type SourceSpec =
   | {
@@ -8,6 +10,7 @@ export type SourceSpec =
       motion?: boolean;
     }
   | { kind: 'rtsp'; url: string }
-  | { kind: 'v4l2'; device: string }
+  /** A capture device, with the format, size and rate asked of it (each the device's own when unset). */
+  | { kind: 'v4l2'; device: string; mode?: VideoMode }
   /** The synthetic slides (`synthetic-slides.ts`): a slide that changes every `seconds`. */
   | { kind: 'slides'; seconds: number };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { hostClock as makeHostClock, sandboxClock, type HostClock } from '../host/clock.js';
+import { captureFingerprint, type CaptureDevices, readCaptureDevices } from '../host/capture-devices.js';
 import { execFileRunner } from '../host/command-runner.js';
 import { hostNetwork as makeHostNetwork, type HostNetwork } from '../host/network.js';
 import { systemVersion } from '../host/os-release.js';
@@ -20,7 +21,16 @@ export interface HostAdapterDeps {
   hostClock?: HostClock;
   /** The machine's network adapter (tests may pass another); by HOST_ADAPTER otherwise. */
   hostNetwork?: HostNetwork;
+  /** The capture devices (tests may pass outputs recorded from real devices); v4l2-ctl, arecord and aplay otherwise. */
+  captureDevices?: CaptureDeviceSource;
 }
+
+/** How the box's capture devices are read: in full, and by a cheap look that changes when one comes or goes. */
+export interface CaptureDeviceSource {
+  read: () => Promise<CaptureDevices>;
+  fingerprint: () => Promise<string>;
+}
+const HOST_CAPTURE_DEVICES: CaptureDeviceSource = { read: () => readCaptureDevices(), fingerprint: () => captureFingerprint() };
 
 /**
  * The machine as the domains see it (docs/architecture.md "Host adapters"): the `host` implementations on an
@@ -46,6 +56,8 @@ export function hostAdapters({ config, machineClock, power, openSerial = openSer
     openSerial,
     /** One SNTP exchange with a server (NTP_PORT), measured against the device clock. */
     ntpQuery: (server: string): Promise<SntpReading> => sntpQuery(server, { port: config.ntpPort, now: deviceClock.now }),
+    /** The box's V4L2 and ALSA devices (the same on a host and in the sandbox: reading them changes nothing). */
+    captureDevices: given.captureDevices ?? HOST_CAPTURE_DEVICES,
     /** The operating system and its version (setting_version.systemversion). */
     systemVersion: () => systemVersion(config.hostRoot),
   };

@@ -35,7 +35,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   const { media, scheduler } = shared;
   const access = createAccess(shared);
   const recording = createRecording(shared, { sessions: access.area.sessions });
-  const layout = createLayout(shared);
+  const layout = createLayout(shared, { capture: host.captureDevices });
   const ppt = createPpt(shared, { layouts: layout.area.layouts });
   const albums = createAlbums(shared, { recordings: recording.recordingAccess, logo: layout.logo });
   const schedule = createSchedule(shared, { recorder: recording.recording });
@@ -119,7 +119,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   const lifecycle = lifecycles(
     [
       { name: 'media', stop: () => media.stop() },
-      ...[access, recording, ppt, sync, mediaServer, live, devices, system, health].map((domain) => domain.lifecycle),
+      ...[access, recording, layout, ppt, sync, mediaServer, live, devices, system, health].map((domain) => domain.lifecycle),
       // Not awaited: a start it makes must not hold up listening (the scheduler logs its own failures).
       { name: 'scheduler', start: () => void scheduler.start(), stop: () => scheduler.stop() },
     ],
@@ -185,6 +185,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       mediaStorage: recording.mediaStorage,
       uploadFiles: albums.uploadFiles,
       picture: layout.picture,
+      capture: layout.capture,
       transfers: sync.queue,
       opencast: mediaServer.agent,
       live: live.live,

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempRoots } from './temp-root.js';
 import { alsaDevicesFromProc, parseAlsaDeviceList, parseProcAsoundCards } from '../../src/host/alsa-devices.js';
-import { type CaptureDevices, readCaptureDevices, watchCaptureDevices } from '../../src/host/capture-devices.js';
+import { type CaptureDevices, readCaptureDevices } from '../../src/host/capture-devices.js';
 import type { CommandRunner } from '../../src/host/command-runner.js';
+import { fixture, missingTools, recordedRunner } from './recorded-devices.js';
 import {
   COMMON_SIZES,
   isVideoCaptureNode,
@@ -15,8 +16,6 @@ import {
   sizesInRange,
 } from '../../src/host/v4l2-devices.js';
 
-/** Outputs recorded from real devices; fixtures/devices/README.md says which device and where each was published. */
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/devices/${name}`, import.meta.url), 'utf8');
 const info = (name: string) => parseNodeInfo(fixture(name))!;
 const tempRoot = tempRoots();
 
@@ -284,44 +283,6 @@ describe('/proc/asound/cards (alsa-utils missing)', () => {
   });
 });
 
-/**
- * A runner that answers with the outputs recorded from one box (three USB cameras) and one Raspberry Pi's sound, and
- * records what it was asked. A command with no recording fails as a node that cannot be opened would.
- */
-function recordedRunner() {
-  const outputs: Record<string, string> = {
-    'v4l2-ctl --list-devices': 'ipevo-sony-emeet.list-devices.txt',
-    'v4l2-ctl -d /dev/video0 --all': 'ipevo-ziggi-hd-plus.video0.all.txt',
-    'v4l2-ctl -d /dev/video0 --list-formats-ext': 'ipevo-ziggi-hd-plus.video0.list-formats-ext.txt',
-    'v4l2-ctl -d /dev/video2 --all': 'sony-a7iv.video2.all.txt',
-    'v4l2-ctl -d /dev/video2 --list-formats-ext': 'sony-a7iv.video2.list-formats-ext.txt',
-    'v4l2-ctl -d /dev/video3 --all': 'sony-a7iv.video3.all.txt',
-    'v4l2-ctl -d /dev/video4 --all': 'emeet-s800.video4.all.txt',
-    'v4l2-ctl -d /dev/video4 --list-formats-ext': 'emeet-s800.video4.list-formats-ext.txt',
-    'v4l2-ctl -d /dev/video5 --all': 'emeet-s800.video5.all.txt',
-    'arecord -l': 'rpi4-cm108.arecord-l.txt',
-    'aplay -l': 'rpi4-cm108.aplay-l.txt',
-  };
-  const calls: string[] = [];
-  const runner: CommandRunner = {
-    run: async (file, args) => {
-      const command = [file, ...args].join(' ');
-      calls.push(command);
-      const name = outputs[command];
-      if (!name) throw new Error(`${command}: Cannot open device, exiting.`);
-      return fixture(name);
-    },
-  };
-  return { runner, calls };
-}
-
-/** A runner on a machine without v4l-utils and alsa-utils: execFile's ENOENT for every tool. */
-const missingTools: CommandRunner = {
-  run: async (file) => {
-    throw new Error(`spawn ${file} ENOENT`);
-  },
-};
-
 describe('readCaptureDevices: the tools run for real or by a fake runner', () => {
   it('one entry per picture node, metadata nodes left out before their formats are asked for', async () => {
     const { runner, calls } = recordedRunner();
@@ -397,61 +358,7 @@ describe('readCaptureDevices: the tools run for real or by a fake runner', () =>
   });
 });
 
-const reading = (hw: string): CaptureDevices => ({
+const _reading = (hw: string): CaptureDevices => ({
   video: [],
   audio: { capture: [{ card: 1, device: 0, id: 'Device', name: 'USB PnP Sound Device', deviceName: 'USB Audio', hw }], playback: [] },
-});
-
-describe('watchCaptureDevices', () => {
-  it('calls onChange with the first reading and then only when the list changed', async () => {
-    const readings = [reading('hw:1,0'), reading('hw:1,0'), reading('hw:2,0'), reading('hw:2,0'), reading('hw:1,0')];
-    let reads = 0;
-    const changes: CaptureDevices[] = [];
-    const watch = watchCaptureDevices(
-      async () => readings[Math.min(reads++, readings.length - 1)]!,
-      1,
-      (d) => changes.push(d),
-    );
-    await expect.poll(() => reads, { timeout: 5_000 }).toBeGreaterThanOrEqual(7);
-    watch.stop();
-    expect(changes.map((c) => c.audio.capture[0]!.hw)).toEqual(['hw:1,0', 'hw:2,0', 'hw:1,0']);
-  });
-
-  it('a failed reading is skipped, not taken for an empty box', async () => {
-    let reads = 0;
-    const changes: CaptureDevices[] = [];
-    const watch = watchCaptureDevices(
-      async () => {
-        reads++;
-        if (reads === 2) throw new Error('v4l2-ctl crashed');
-        return reading('hw:1,0');
-      },
-      1,
-      (d) => changes.push(d),
-    );
-    await expect.poll(() => reads, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
-    watch.stop();
-    expect(changes).toEqual([reading('hw:1,0')]);
-  });
-
-  it('after stop, a reading still under way is dropped and no other is started', async () => {
-    let release: (d: CaptureDevices) => void = () => {};
-    let reads = 0;
-    const changes: CaptureDevices[] = [];
-    const watch = watchCaptureDevices(
-      () => {
-        reads++;
-        return new Promise<CaptureDevices>((resolve) => {
-          release = resolve;
-        });
-      },
-      1,
-      (d) => changes.push(d),
-    );
-    watch.stop();
-    release(reading('hw:1,0'));
-    // A next reading that never starts leaves nothing to wait for: give it 20 times the 1 ms it would have taken.
-    await new Promise<void>((resolve) => setTimeout(resolve, 20));
-    expect([reads, changes]).toEqual([1, []]);
-  });
 });

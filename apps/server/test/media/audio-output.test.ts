@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
 import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
 
@@ -10,12 +9,15 @@ import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
  * `hdmiaudioout`). ALSA's `file` plug-in stands in for the device: what ffmpeg plays to it lands in a file, as raw PCM.
  */
 describe('the HDMI audio output (real ffmpeg, ALSA file device)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hdmi-out-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const raw = join(dir, 'hdmi.raw');
   const t = await makeApp();
+  // The file plugin may write only inside DATA_DIR (the settings refuse another path).
+  const raw = join(t.dataDir, 'hdmi.raw');
   const admin = await t.login();
-  writeFileSync(join(t.dataDir, 'sources.json'), JSON.stringify({ hdmiaudioout: `file:FILE=${raw},FORMAT=raw` }));
+  await t.post(
+    'writeconfig',
+    { settingcode: 'setting_audio_devices', data: [{ key: 'hdmiaudioout', value: `file:FILE=${raw},FORMAT=raw` }] },
+    admin,
+  );
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
   await t.post('writeconfig', { settingcode: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] }, admin);
   const out = t.internals.media.audioOutput;

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
 import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
@@ -19,7 +17,7 @@ describe('slide switching on the real output', async () => {
   const t = await makeApp();
   const admin = await t.login();
   // Channel C (hdmi3) is the synthetic slides source; A and B the coloured stand-ins.
-  writeFileSync(join(t.dataDir, 'sources.json'), JSON.stringify({ hdmi3: `slides:${PERIOD}` }));
+  await t.post('writeconfig', { settingcode: 'setting_video_devices', data: [{ key: 'hdmi3', value: `slides:${PERIOD}` }] }, admin);
   const settings = [
     { section: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '480' }] },
     { section: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] },

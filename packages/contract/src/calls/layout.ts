@@ -32,6 +32,47 @@ export const LayoutList = z.object({
   switching: z.boolean(),
 });
 
+const V4l2Size = z.object({ width: z.number(), height: z.number(), fps: z.array(z.number()) });
+/** A V4L2 node that delivers pictures, as `v4l2-ctl` describes it (apps/server/src/host/v4l2-devices.ts). */
+export const VideoCaptureDevice = z.object({
+  path: z.string(),
+  card: z.string(),
+  bus: z.string(),
+  driver: z.string(),
+  formats: z.array(
+    z.object({
+      fourcc: z.string(),
+      description: z.string(),
+      sizes: z.array(V4l2Size),
+      range: z
+        .object({
+          min: z.object({ width: z.number(), height: z.number() }),
+          max: z.object({ width: z.number(), height: z.number() }),
+          step: z.object({ width: z.number(), height: z.number() }),
+        })
+        .optional(),
+    }),
+  ),
+});
+/** An ALSA device, as `arecord -l` / `aplay -l` list it (apps/server/src/host/alsa-devices.ts). */
+export const AlsaDevice = z.object({
+  card: z.number(),
+  device: z.number(),
+  id: z.string(),
+  name: z.string(),
+  deviceName: z.string(),
+  hw: z.string(),
+});
+export const CaptureDeviceList = z.object({
+  video: z.array(VideoCaptureDevice),
+  audio: z.object({ capture: z.array(AlsaDevice), playback: z.array(AlsaDevice) }),
+  /** When the box last read its devices (ISO 8601, UTC); they are read again every few seconds. */
+  readAt: z.string(),
+});
+export type VideoCaptureDevice = z.infer<typeof VideoCaptureDevice>;
+export type AlsaDevice = z.infer<typeof AlsaDevice>;
+export type CaptureDeviceList = z.infer<typeof CaptureDeviceList>;
+
 export const layoutCalls = {
   setlayoutid: defineCall({
     summary: 'Switch the output to layout slot `id` (0-8).',
@@ -69,9 +110,17 @@ export const layoutCalls = {
   }),
   listsource: defineCall({
     summary:
-      'Roomcast addition: the device each name of `DATA_DIR/sources.json` is bound to (`SOURCE_NAMES`: video inputs hdmi1-4 and sdi1-4, a V4L2 device such as `/dev/video0`; audio inputs mic1, mic2, line1, line2, hdmi5 and the HDMI audio output hdmiaudioout, ALSA devices such as `hw:1,0`), or `""` where none is: an input then records the synthetic stand-in (a test pattern, a tone), and the audio output switch has no effect.',
+      'Roomcast addition: the device each source name is bound to (`SOURCE_NAMES`; setting_video_devices: video inputs hdmi1-4 and sdi1-4, a V4L2 device such as `/dev/video0`; setting_audio_devices: audio inputs mic1, mic2, line1, line2, hdmi5 and the HDMI audio output hdmiaudioout, ALSA devices such as `hw:1,0`), or `""` where none is: an input then records the synthetic stand-in (a test pattern, a tone), and the audio output switch has no effect. `missing`: a device is bound but the box does not find it now (unplugged): the channel records the stand-in until it is back.',
     request: Empty,
-    data: z.array(z.object({ source: z.enum(SOURCE_NAMES), device: z.string() })),
+    data: z.array(z.object({ source: z.enum(SOURCE_NAMES), device: z.string(), missing: z.boolean() })),
+    permission: anyOf('videosetting', 'audiosetting'),
+    mutating: false,
+  }),
+  listcapturedevices: defineCall({
+    summary:
+      'Roomcast addition: the capture devices the box finds now (read every few seconds, so a device plugged in or out shows): V4L2 nodes that deliver pictures with their formats, sizes and rates, and ALSA capture and playback devices. What the Video and Audio screens bind source names to.',
+    request: Empty,
+    data: CaptureDeviceList,
     permission: anyOf('videosetting', 'audiosetting'),
     mutating: false,
   }),

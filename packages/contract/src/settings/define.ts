@@ -23,7 +23,9 @@ export type TextFormat =
   /** Host names separated by commas. */
   | 'hostList'
   /** One item per line: a text area. */
-  | 'lines';
+  | 'lines'
+  /** A capture device of the box (`capture.ts`): the console offers the devices found. */
+  | 'device';
 export type ValueMeta =
   | { kind: 'bool' }
   | { kind: 'int'; min: number; max: number }

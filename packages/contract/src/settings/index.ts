@@ -23,3 +23,18 @@ export { parseFlavors, type FlavorPair } from './media-server-flavors.js';
 export { acmeNames } from './acme.js';
 export { groupMappings, type GroupMapping } from './ldap.js';
 export { METRICS_TOKEN_MIN } from './metrics.js';
+export {
+  VIDEO_DEVICE_SOURCES,
+  AUDIO_CAPTURE_SOURCES,
+  AUDIO_DEVICE_SOURCES,
+  V4L2_INPUT_FORMATS,
+  VIDEO_DEVICE,
+  AUDIO_DEVICE,
+  VIDEO_SIZE,
+  VIDEO_FPS_MAX,
+  videoModeOf,
+  type VideoDeviceSource,
+  type AudioDeviceSource,
+  type V4l2InputFormat,
+  type VideoMode,
+} from './capture.js';

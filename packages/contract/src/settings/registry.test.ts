@@ -102,6 +102,13 @@ const EXPECTED_KEYS: Record<string, string[]> = {
     'selfcheckminutes',
     'temperature',
   ],
+  setting_video_devices: ['hdmi1', 'hdmi2', 'hdmi3', 'hdmi4', 'sdi1', 'sdi2', 'sdi3', 'sdi4'].flatMap((s) => [
+    s,
+    `${s}format`,
+    `${s}size`,
+    `${s}fps`,
+  ]),
+  setting_audio_devices: ['mic1', 'mic2', 'line1', 'line2', 'hdmi5', 'hdmiaudioout'],
 };
 
 describe('setting registry', () => {
@@ -217,6 +224,8 @@ describe('setting registry', () => {
       setting_ldap: [anyOf('usermanage'), anyOf('usermanage')],
       setting_metrics: [sys, sys],
       setting_health: [sys, sys],
+      setting_video_devices: [anyOf('videosetting'), anyOf('videosetting')],
+      setting_audio_devices: [anyOf('audiosetting'), anyOf('audiosetting')],
       setting_ptz_camera: [anyOf('serialport', 'cameracontrol'), anyOf('serialport')],
       setting_version: [SESSION, DENIED],
       setting_product: [SESSION, ADMIN],

@@ -3,6 +3,7 @@ import { settingAcme } from './acme.js';
 import { settingLdap } from './ldap.js';
 import { settingMetrics } from './metrics.js';
 import { settingHealth } from './health.js';
+import { settingAudioDevices, settingVideoDevices } from './capture.js';
 import { settingAudioInput, settingGeneralOutput, settingRecAudioCodec } from './audio.js';
 import { settingProduct, settingVersion } from './about.js';
 import { settingCloudDropbox, settingCloudGoogle } from './cloud.js';
@@ -56,6 +57,8 @@ export const SETTINGS = {
   setting_ldap: settingLdap,
   setting_metrics: settingMetrics,
   setting_health: settingHealth,
+  setting_video_devices: settingVideoDevices,
+  setting_audio_devices: settingAudioDevices,
 } satisfies Record<string, SettingCodeDef>;
 
 export type SettingCode = keyof typeof SETTINGS;
