@@ -14,7 +14,7 @@ import { FONT_FILES } from './osd-fonts.js';
 import { sourceBindings } from './source-bindings.js';
 import { PicturePreview, PREVIEW_WIDTH, previewStream } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
-import { rtspWatch } from './rtsp-watch.js';
+import { lostSources, probeOf } from './lost-sources.js';
 import type { SlidesPlan } from './slide-branch.js';
 
 /** How often lost RTSP sources are probed while the picture is encoded. */
@@ -57,23 +57,25 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
   /** Whether the box finds a bound device now (the layout domain's capture devices tell; until then, all are). */
   let present: (device: string) => boolean = () => true;
   const devices = () => sourceBindings(settings.typed('setting_video_devices'), settings.typed('setting_audio_devices'), present);
-  const rtspUrls = () => {
-    const video = settings.typed('setting_video_input') as Record<string, string>;
+  /** The channels whose source can be lost (an RTSP camera, a capture device), as they would be planned now. */
+  const probes = () => {
+    const video = settings.typed('setting_video_input');
+    const bound = devices();
     return Object.fromEntries(
       ['A', 'B', 'C', 'D', 'E', 'F']
-        .filter((l) => video[`channel${l}`] === 'rtsp' && video[`rtspURL${l}`])
-        .map((l) => [l, video[`rtspURL${l}`]!]),
+        .map((letter) => [letter, probeOf(sourceFor(letter, channelValue(video, letter), video, bound))] as const)
+        .filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined),
     );
   };
-  const rtsp = rtspWatch(rtspUrls, log);
-  // When the encoder dies and RTSP channels are configured, find out which are lost before restarting.
+  const sources = lostSources(probes, log);
+  // When the encoder dies and a channel's source can be lost, find out which are before restarting.
   encoder.beforeRestart = async () => {
-    if (Object.keys(rtspUrls()).length) await rtsp.check();
+    if (Object.keys(probes()).length) await sources.check();
   };
   /** Probes the lost sources (the service's scheduler calls it every LOST_SOURCE_POLL_MS); one that is back is put on the picture again. */
   const pollLostSources = () => {
-    if (!rtsp.lost.size || !encoder.running) return;
-    void rtsp.poll().then((back) => {
+    if (!sources.lost.size || !encoder.running) return;
+    void sources.poll().then((back) => {
       if (back) encoder.replan(plan);
     });
   };
@@ -92,7 +94,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
   /** The branch an encode would have now: one for a channel with a source that is not lost (the slate has no slides). */
   const slidesNow = (hasSource: (letter: string) => boolean): SlidesPlan | undefined => {
     const want = slidesWanted();
-    return want && hasSource(want.channel) && !rtsp.lost.has(want.channel) ? want : undefined;
+    return want && hasSource(want.channel) && !sources.lost.has(want.channel) ? want : undefined;
   };
   /**
    * The composite encode's plan (`composite` false: the base of an ISO plan). The SD picture is encoded when the
@@ -119,7 +121,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
       textFile,
       logo: readLogo(dataDir),
       preset,
-      lost: rtsp.lost,
+      lost: sources.lost,
     });
     shown = p.layout;
     const time = settings.deviceTime?.();
@@ -269,8 +271,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     devicesPresent(fn: (device: string) => boolean): void {
       present = fn;
     },
-    /** Channels whose RTSP source is lost (shown as the no-signal slate). */
-    lostChannels: () => [...rtsp.lost],
+    /** Channels whose RTSP camera or capture device is lost (shown as the no-signal slate). */
+    lostChannels: () => [...sources.lost],
     /** Slide detection in the composite encode (media/slide-branch.ts), for the slides domain. */
     slides: {
       /** What to detect on: asked at every start of the composite encode. */
@@ -284,12 +286,9 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
         const next = slidesNow((letter) => sourceFor(letter, channelValue(video, letter), video, devices()) !== undefined);
         return JSON.stringify(next) !== JSON.stringify(slidesEncoded);
       },
-      /**
-       * The branch lost its picture while the encode goes on (a slides source not on the picture ended): an RTSP one
-       * is probed and marked lost, and the encode is re-planned with its branch when it is back (`pollLostSources`).
-       */
+      /** The branch lost its picture (a source not on the picture ended): probed, marked lost, re-planned when back. */
       lost: async (plan: SlidesPlan): Promise<void> => {
-        if (rtspUrls()[plan.channel]) await rtsp.check();
+        if (probes()[plan.channel]) await sources.check();
       },
     },
     /** The confidence monitor: audio levels of the composite encode and a preview of its picture. */

@@ -22,7 +22,7 @@ export interface PlanInputs {
   /** The uploaded logo raster (`media/logo-file.ts`), if there is a whole one. */
   logo: StoredLogo | undefined;
   preset: string;
-  /** Channel letters whose RTSP source is lost: they show the "no signal" slate until it is back. */
+  /** Channel letters whose RTSP camera or capture device is lost: they show the "no signal" slate until it is back. */
   lost?: ReadonlySet<string>;
 }
 
@@ -91,7 +91,7 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
   const sources: Record<string, SourceSpec> = {};
   for (const letter of ['A', 'B', 'C', 'D', 'E', 'F']) {
     let s = sourceFor(letter, channelValue(i.video, letter), i.video, i.devices);
-    if (s?.kind === 'rtsp' && i.lost?.has(letter)) s = NO_SIGNAL(letter);
+    if ((s?.kind === 'rtsp' || s?.kind === 'v4l2') && i.lost?.has(letter)) s = NO_SIGNAL(letter);
     if (s) sources[letter] = s;
   }
   const { osd } = i;

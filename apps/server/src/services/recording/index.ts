@@ -144,7 +144,7 @@ export function createRecording(
         oplog: oplog.system,
         log,
       }),
-      periodicJob({ name: 'lost RTSP sources', everyMs: LOST_SOURCE_POLL_MS, run: () => media.pollLostSources() }),
+      periodicJob({ name: 'lost sources', everyMs: LOST_SOURCE_POLL_MS, run: () => media.pollLostSources() }),
     ],
     lifecycle: {
       name: 'recording',

@@ -1,0 +1,94 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { runTool } from './process-runner.js';
+import type { SourceSpec } from './source-spec.js';
+
+/** Whether an RTSP source answers with a video stream within 3 s. */
+export async function rtspAlive(url: string): Promise<boolean> {
+  try {
+    const out = await runTool(
+      'ffprobe',
+      [
+        '-v',
+        'error',
+        '-rtsp_transport',
+        'tcp',
+        '-timeout',
+        '3000000',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=codec_type',
+        '-of',
+        'csv=p=0',
+        url,
+      ],
+      6000,
+    );
+    return out.includes('video');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a capture device node can be opened now (without waiting: a V4L2 node opens at once, or it is gone). The
+ * box may list a device whose node cannot be opened: unplugged between two readings, or not ours to open.
+ */
+export async function deviceOpens(path: string): Promise<boolean> {
+  try {
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    await handle.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A channel's source the engine can probe: an RTSP camera or a capture device, and what to call it in the log. */
+export interface SourceProbe {
+  what: string;
+  alive: () => Promise<boolean>;
+}
+/** The probe of a channel's source spec, for those that can be lost (the stand-ins and the slides never are). */
+export function probeOf(spec: SourceSpec | undefined): SourceProbe | undefined {
+  if (spec?.kind === 'rtsp') return { what: 'RTSP source', alive: () => rtspAlive(spec.url) };
+  if (spec?.kind === 'v4l2') return { what: `capture device ${spec.device}`, alive: () => deviceOpens(spec.device) };
+  return undefined;
+}
+
+/**
+ * Keeps the set of channels whose source is lost (shown as the "no signal" slate): `check` probes every channel's
+ * source (after the encoder died), `poll` probes the lost ones and reports when one is back (the engine then
+ * re-plans without its slate).
+ */
+export function lostSources(probes: () => Record<string, SourceProbe>, log: (line: string) => void) {
+  const lost = new Set<string>();
+  return {
+    lost: lost as ReadonlySet<string>,
+    async check(): Promise<void> {
+      await Promise.all(
+        Object.entries(probes()).map(async ([letter, probe]) => {
+          const alive = await probe.alive();
+          if (!alive && !lost.has(letter)) log(`channel ${letter}: ${probe.what} lost; showing the no-signal slate`);
+          if (alive) lost.delete(letter);
+          else lost.add(letter);
+        }),
+      );
+    },
+    /** Probes the lost channels; true when at least one came back. */
+    async poll(): Promise<boolean> {
+      const map = probes();
+      let back = false;
+      for (const letter of [...lost]) {
+        const probe = map[letter];
+        if (!probe || (await probe.alive())) {
+          lost.delete(letter);
+          log(`channel ${letter}: ${probe?.what ?? 'source'} is back`);
+          back = true;
+        }
+      }
+      return back;
+    },
+  };
+}
