@@ -20,6 +20,8 @@ export const CONTRAST = {
   /** Hovered and pressed primary buttons and links, darker for the same reason: 7.7:1, 8.6:1. */
   primaryHover: '#10529f',
   primaryActive: '#0d47a1',
+  /** Advice under a form field (antd's warning gold, #faad14, is 1.9:1): orange 7 darkened, 5.4:1 (5.0:1 on the page). */
+  warningText: '#ad4e00',
 } as const;
 
 /**
@@ -60,6 +62,8 @@ export const THEME: ThemeConfig = {
     Layout: { headerBg: '#0d2538', headerHeight: 56, headerPadding: '0 16px', siderBg: '#ffffff', bodyBg: '#f3f5f8' },
     Menu: { itemBorderRadius: 6 },
     Tag: TAG_TEXT,
+    // Only the form's warning line and icon: the warning gold of borders and alert icons is no text to read.
+    Form: { colorWarning: CONTRAST.warningText },
     // The "no data" line of a table is drawn in the disabled colour (#bfbfbf, 1.8:1), yet it is text to read.
     Table: { colorTextDisabled: CONTRAST.textSecondary },
   },

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Flex, Form, Input, InputNumber, Select, Slider, Switch } from 'antd';
+import { Flex, Form, Input, InputNumber, Select, Slider, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { settingLabelKey, ZONES, type SettingCode, type SettingKeyDef } from '@roomcast/contract';
 import { blockSpace, stripSpaces } from '../access/password-text';
-import { keyDef, type FieldHint, type FieldOptions } from './settings-form';
+import { keyDef, type FieldChoice, type FieldHint, type FieldOptions } from './settings-form';
 
 interface Props {
   code: SettingCode;
@@ -18,6 +18,8 @@ interface Props {
   choices?: readonly string[];
   /** A line under the field that depends on the values (information or advice, not an error). */
   hint?: FieldHint;
+  /** The screen's own options for this key now (`FieldOptions.offered`): a select over them. */
+  offered?: readonly FieldChoice[];
   /** Before the control's id, when the same key is on the page twice (the About page's product editor over its panel). */
   idPrefix?: string;
 }
@@ -26,7 +28,19 @@ interface Props {
 const fieldId = (code: SettingCode, name: string) => `${code}-${name}`;
 
 /** Any setting key, drawn from its contract metadata: the widget, the range, the options, the length. */
-export function SettingField({ code, name, value, onChange, disabled, error, options, choices, hint: advice, idPrefix = '' }: Props) {
+export function SettingField({
+  code,
+  name,
+  value,
+  onChange,
+  disabled,
+  error,
+  options,
+  choices,
+  hint: advice,
+  offered,
+  idPrefix = '',
+}: Props) {
   const { t } = useTranslation('settings');
   const def = keyDef(code, name);
   const id = `${idPrefix}${fieldId(code, name)}`;
@@ -40,17 +54,21 @@ export function SettingField({ code, name, value, onChange, disabled, error, opt
       help={hint}
       data-testid={`field-${name}`}
     >
-      <Control
-        id={id}
-        def={def}
-        code={code}
-        name={name}
-        value={disabled && options?.display ? options.display(value) : value}
-        onChange={onChange}
-        disabled={disabled}
-        slider={options?.widget === 'slider'}
-        choices={choices}
-      />
+      {offered ? (
+        <OfferedSelect id={id} def={def} value={value} onChange={onChange} disabled={disabled} offered={offered} />
+      ) : (
+        <Control
+          id={id}
+          def={def}
+          code={code}
+          name={name}
+          value={disabled && options?.display ? options.display(value) : value}
+          onChange={onChange}
+          disabled={disabled}
+          slider={options?.widget === 'slider'}
+          choices={choices}
+        />
+      )}
     </Form.Item>
   );
 }
@@ -181,6 +199,45 @@ function Control({ id, def, code, name, value, onChange, disabled, slider, choic
       );
     }
   }
+}
+
+interface OfferedProps {
+  id: string;
+  def: SettingKeyDef;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  offered: readonly FieldChoice[];
+}
+
+/** A select over a screen's own options; a device's is wide (its names are long), a missing one is marked so. */
+function OfferedSelect({ id, def, value, onChange, disabled, offered }: OfferedProps) {
+  const { t } = useTranslation('settings');
+  const wide = def.meta.kind === 'text' && def.meta.format === 'device';
+  return (
+    <Select
+      id={id}
+      value={value}
+      disabled={disabled}
+      onChange={onChange}
+      className={wide ? 'rc-setting-select-wide' : 'rc-setting-select'}
+      popupMatchSelectWidth={false}
+      options={offered.map((o) => ({
+        value: o.value,
+        title: o.missing ? `${o.label} (${t('panel.missing')})` : o.label,
+        label: o.missing ? (
+          <span data-missing="true">
+            {o.label}{' '}
+            <Tag color="orange" className="rc-setting-missing">
+              {t('panel.missing')}
+            </Tag>
+          </span>
+        ) : (
+          o.label
+        ),
+      }))}
+    />
+  );
 }
 
 /** Text inputs with a fixed shape: their length and the example a person types after. */

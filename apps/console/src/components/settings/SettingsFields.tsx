@@ -24,6 +24,7 @@ export function SettingsFields({ panel: p, form, idPrefix }: { panel: PanelDecl;
             options={p.fields?.[key]}
             choices={fieldChoices(p.code, key, form.values, form.ctx)}
             hint={p.fields?.[key]?.hint?.(form.values)}
+            offered={p.fields?.[key]?.offered?.(form.values)}
             onChange={(value) => form.change(p.code, key, value)}
             idPrefix={idPrefix}
           />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../api/hooks';
@@ -17,6 +17,8 @@ interface Props {
    * function gets the form (e.g. to be usable in edit mode only).
    */
   below?: Readonly<Record<string, ReactNode | ((form: SettingsEdit) => ReactNode)>>;
+  /** A screen's own cards after a panel's card, by the panel's title (e.g. the capture devices the box finds). */
+  after?: Readonly<Record<string, ReactNode>>;
   /** A panel's card title in place of its text, by the panel's title (e.g. with an icon that does something). */
   titles?: Readonly<Record<string, ReactNode>>;
   /** Why Edit cannot be used now (e.g. while recording, spec §4), shown beside it; undefined: it can. */
@@ -30,7 +32,7 @@ interface Props {
  * mode Save and Reset (`useSettingsEdit`). The contract gives each field its widget, the rules tying keys
  * together, and the issues shown under the fields.
  */
-export function SettingsPanel({ title, panels, below, titles, editBlocked, options }: Props) {
+export function SettingsPanel({ title, panels, below, after, titles, editBlocked, options }: Props) {
   const { t } = useTranslation('settings');
   const form = useSettingsEdit(panels, options);
   const { read, loaded, editing } = form;
@@ -51,15 +53,13 @@ export function SettingsPanel({ title, panels, below, titles, editBlocked, optio
       ) : (
         <Flex vertical gap={16} data-testid={editing ? 'settings-editing' : 'settings-viewing'}>
           {panels.map((p) => (
-            <Card
-              key={p.title}
-              type="inner"
-              title={titles?.[p.title] ?? t(p.title)}
-              data-testid={`settings-panel-${p.title.split('.').pop()}`}
-            >
-              <SettingsFields panel={p} form={form} />
-              {belowOf(below?.[p.title], form)}
-            </Card>
+            <Fragment key={p.title}>
+              <Card type="inner" title={titles?.[p.title] ?? t(p.title)} data-testid={`settings-panel-${p.title.split('.').pop()}`}>
+                <SettingsFields panel={p} form={form} />
+                {belowOf(below?.[p.title], form)}
+              </Card>
+              {after?.[p.title]}
+            </Fragment>
           ))}
         </Flex>
       )}

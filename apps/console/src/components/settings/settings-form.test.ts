@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fieldState, panel, readBody, saveBody, screenIssues, valuesFromAnswer, withEdit, type ScreenValues } from './settings-form';
+import {
+  fieldState,
+  panel,
+  readBody,
+  saveBody,
+  screenIssues,
+  valuesFromAnswer,
+  withEdit,
+  withFollowers,
+  type FieldOptions,
+  type ScreenValues,
+} from './settings-form';
 
 const PANELS = [
   panel({ title: 'a', code: 'setting_audio_input', fields: { analog_volume: { widget: 'slider' } } }),
@@ -47,6 +58,35 @@ describe('settings form', () => {
       visible: true,
       disabled: true,
     });
+  });
+
+  it('disables and hides by the values shown when a screen says so', () => {
+    const options: FieldOptions = { disabled: (v) => !v.setting_audio_devices?.hdmiaudioout, visible: (v) => !!v.setting_general_output };
+    const values: ScreenValues = { setting_general_output: { hdmiaudiooutput: 'false' }, setting_audio_devices: { hdmiaudioout: '' } };
+    expect(fieldState('setting_general_output', 'hdmiaudiooutput', values, true, options)).toEqual({ visible: true, disabled: true });
+    const bound = { ...values, setting_audio_devices: { hdmiaudioout: 'hw:0,3' } };
+    expect(fieldState('setting_general_output', 'hdmiaudiooutput', bound, true, options).disabled).toBe(false);
+    expect(fieldState('setting_general_output', 'hdmiaudiooutput', {}, true, options).visible).toBe(false);
+  });
+
+  it('takes a following key back to "" when what it follows no longer offers its value, down the chain', () => {
+    const sizes: Record<string, string[]> = { '/dev/video0': ['', '1920x1080'], '/dev/video2': ['', '640x480'] };
+    const rates: Record<string, string[]> = { '1920x1080': ['', '30'], '': [''] };
+    const offer = (list: string[] = ['']) => list.map((value) => ({ value, label: value }));
+    const devices = panel({
+      title: 'd',
+      code: 'setting_video_devices',
+      fields: {
+        hdmi1size: { follows: 'hdmi1', offered: (v) => offer(sizes[v.setting_video_devices?.hdmi1 ?? '']) },
+        hdmi1fps: { follows: 'hdmi1size', offered: (v) => offer(rates[v.setting_video_devices?.hdmi1size ?? '']) },
+      },
+    });
+    const values: ScreenValues = { setting_video_devices: { hdmi1: '/dev/video0', hdmi1size: '1920x1080', hdmi1fps: '30' } };
+    const edit = (key: string, value: string) =>
+      withFollowers([devices], withEdit(values, 'setting_video_devices', key, value), 'setting_video_devices', key);
+    expect(edit('hdmi1', '/dev/video2').setting_video_devices).toMatchObject({ hdmi1: '/dev/video2', hdmi1size: '', hdmi1fps: '' });
+    expect(edit('hdmi1', '/dev/video0').setting_video_devices).toMatchObject({ hdmi1size: '1920x1080', hdmi1fps: '30' });
+    expect(edit('hdmi1size', '').setting_video_devices).toMatchObject({ hdmi1: '/dev/video0', hdmi1size: '', hdmi1fps: '' });
   });
 
   it('saves every code of the screen in one setsetting body', () => {

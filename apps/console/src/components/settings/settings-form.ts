@@ -26,14 +26,36 @@ export type ScreenValues = Partial<Record<SettingCode, Record<string, string>>>;
 export interface FieldOptions {
   /** Int keys: a slider beside the number box. */
   widget?: 'slider';
-  /** Always shown disabled, e.g. a switch whose effect is not decided yet; `help` says why. */
-  disabled?: boolean;
+  /**
+   * Shown disabled, always or while the values shown say so (e.g. the HDMI audio output switch while no device plays
+   * it); `help` or `hint` says why.
+   */
+  disabled?: boolean | ((values: ScreenValues) => boolean);
+  /** Shown only while this holds for the values shown (beside the contract's `visibleWhen`). */
+  visible?: (values: ScreenValues) => boolean;
+  /**
+   * A select over these options in place of the key's own widget, for options that depend on the values shown or on
+   * the box (e.g. the capture devices it finds and the modes the chosen one offers).
+   */
+  offered?: (values: ScreenValues) => readonly FieldChoice[];
+  /**
+   * The key of the same code this one's `offered` options depend on: after that one is edited, a value this key is no
+   * longer offered goes back to '' (and so on along the keys that follow this one).
+   */
+  follows?: string;
   /** Locale key (`settings` namespace) of a line under the field, e.g. why it is disabled. */
   help?: string;
   /** A line under the field that depends on the values shown (already in the reader's language), e.g. advice. */
   hint?: (values: ScreenValues) => FieldHint | undefined;
   /** How the stored value reads in view mode (e.g. the product model's label); edit mode shows it as stored. */
   display?: (value: string) => string;
+}
+
+/** An option of an `offered` select; `missing`: a bound device the box does not find now (marked so). */
+export interface FieldChoice {
+  value: string;
+  label: string;
+  missing?: boolean;
 }
 
 /** A line under a field: information, or advice shown as a warning (never blocks Save). */
@@ -87,6 +109,25 @@ export function withEdit(values: ScreenValues, code: SettingCode, key: string, v
   return { ...values, [code]: editValue(code, values[code] ?? {}, key, value) };
 }
 
+/**
+ * The values after `key` of `code` was edited, with each key that follows it (`FieldOptions.follows`) back to '' when
+ * its options no longer offer its value, then the keys following those (e.g. a video input's format, size and rate
+ * after its device changed).
+ */
+export function withFollowers(panels: readonly PanelDecl[], values: ScreenValues, code: SettingCode, key: string): ScreenValues {
+  let out = values;
+  for (const p of panels) {
+    if (p.code !== code) continue;
+    for (const [name, options] of Object.entries(p.fields ?? {})) {
+      if (options.follows !== key || !options.offered) continue;
+      const value = out[code]?.[name] ?? '';
+      if (value !== '' && !options.offered(out).some((c) => c.value === value)) out = withEdit(out, code, name, '');
+      out = withFollowers(panels, out, code, name);
+    }
+  }
+  return out;
+}
+
 export interface FieldState {
   visible: boolean;
   disabled: boolean;
@@ -96,8 +137,9 @@ export interface FieldState {
 export function fieldState(code: SettingCode, key: string, values: ScreenValues, editing: boolean, options?: FieldOptions): FieldState {
   const def = keyDef(code, key);
   const v = values[code] ?? {};
-  const visible = def.visibleWhen === undefined || conditionHolds(def.visibleWhen, v);
-  const disabled = !editing || !!def.readOnly || !!options?.disabled || conditionHolds(def.disabledWhen, v);
+  const visible = (def.visibleWhen === undefined || conditionHolds(def.visibleWhen, v)) && (options?.visible?.(values) ?? true);
+  const declared = typeof options?.disabled === 'function' ? options.disabled(values) : !!options?.disabled;
+  const disabled = !editing || !!def.readOnly || declared || conditionHolds(def.disabledWhen, v);
   return { visible, disabled };
 }
 

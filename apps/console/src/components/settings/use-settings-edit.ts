@@ -18,7 +18,17 @@ import { useAuth } from '../../app/auth';
 import { toastWarning } from '../../app/toast';
 import { useWebConfig } from '../../app/webconfig';
 import { saveFailureText } from './issue-text';
-import { codesOf, readBody, saveBody, screenIssues, valuesFromAnswer, withEdit, type PanelDecl, type ScreenValues } from './settings-form';
+import {
+  codesOf,
+  readBody,
+  saveBody,
+  screenIssues,
+  valuesFromAnswer,
+  withEdit,
+  withFollowers,
+  type PanelDecl,
+  type ScreenValues,
+} from './settings-form';
 
 export interface SettingsEdit {
   read: UseQueryResult<CallData<'getsetting'>, ApiError>;
@@ -136,6 +146,6 @@ export function useSettingsEdit(panels: readonly PanelDecl[], opts: SettingsEdit
     edit: () => setDraft(loaded),
     reset,
     submit,
-    change: (code, key, value) => setDraft((d) => withEdit(d ?? values, code, key, value)),
+    change: (code, key, value) => setDraft((d) => withFollowers(panels, withEdit(d ?? values, code, key, value), code, key)),
   };
 }
