@@ -55,7 +55,15 @@ describe("setting issues in the reader's language", () => {
     expect(saveFailureText('Invalid setting: setting_video_layout.type: must be one of stretch, equalratio', codes)).toMatch(
       /^Invalid setting: Fit to window: /,
     );
+    // A capture mode the plugged-in device does not offer (the service checks it; issue 20).
+    const mode = 'Invalid setting: hdmi1size: The device of hdmi1 does not offer this format, size and rate. Choose one it lists.';
+    expect(saveFailureText(mode, ['setting_video_devices'])).toBe(
+      'Invalid setting: HDMI 1 picture size: The device of HDMI 1 does not offer this format, size and rate. Choose one it lists.',
+    );
     await i18n.changeLanguage('zh_CN');
+    expect(saveFailureText(mode, ['setting_video_devices'])).toMatch(
+      /HDMI 1 分辨率: HDMI 1 的设备不支持此格式、分辨率和帧率。请选择它列出的选项。$/,
+    );
     expect(saveFailureText('Invalid setting: something new', ['setting_audio_input'])).toMatch(/something new$/);
     expect(saveFailureText('The system is busy, please try again later.', [])).not.toBe('');
   });

@@ -1,33 +1,41 @@
 import { channelRecordingBitrateHint, VIDEO_CHANNELS, type CallData } from '@roomcast/contract';
+import { isMissing, type CaptureDevicesState } from '../../../api/capture-devices';
 import { panel, type FieldHint, type FieldOptions, type PanelDecl, type ScreenValues } from '../../../components/settings/settings-form';
+import { deviceLabel } from './capture-choices';
+import { videoDevicePanel } from './device-panel';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 export const INPUT_PANEL = 'screens.video.input';
 export const ENCODING_PANEL = 'screens.video.encoding';
 
-/** Which capture device a channel's source is bound to (listsource), or that the synthetic stand-in is used. */
-function deviceHint(source: string | undefined, bound: CallData<'listsource'> | undefined, t: Translate): FieldHint | undefined {
-  if (!source || source === 'rtsp' || !bound) return undefined;
-  const device = bound.find((b) => b.source === source)?.device;
+type Capture = Pick<CaptureDevicesState, 'devices' | 'sources'>;
+
+/**
+ * Which capture device a channel's source records (setting_video_devices on the same screen, as edited), whether the
+ * box lacks it now (listsource), or that the test pattern stands in.
+ */
+function deviceHint(source: string | undefined, values: ScreenValues, capture: Capture, t: Translate): FieldHint | undefined {
+  if (!source || source === 'rtsp') return undefined;
+  const device = values.setting_video_devices?.[source];
   if (device === undefined) return undefined;
-  return { text: device ? t('screens.video.device', { device }) : t('screens.video.synthetic') };
+  if (!device) return { text: t('screens.video.synthetic') };
+  const found = capture.devices?.video.find((d) => d.path === device);
+  const name = found ? deviceLabel(found) : device;
+  if (isMissing(capture.sources, source, device)) return { text: t('screens.video.deviceMissingOn', { device: name }), warning: true };
+  return { text: t('screens.video.device', { device: name }) };
 }
 
 /**
- * The panels of /console/operation/opevideo (spec §2 Video: input video and encoding video). The options each mode
- * offers (qualities, bitrates, RTSP) are the contract's `choices`; the screen adds the capture device under each
- * channel, the fixed sub quality and spec §5's 4 Mbps advice while channels are recorded on their own (`mediaSave`:
- * setting_advance_media_save, undefined when the user may not read it).
+ * The panels of /console/operation/opevideo (spec §2 Video: input video, the device of each input, encoding video).
+ * The options each mode offers (qualities, bitrates, RTSP) are the contract's `choices`; the screen adds the capture
+ * device under each channel, the devices the box finds (`capture`), the fixed sub quality and spec §5's 4 Mbps advice
+ * while channels are recorded on their own (`mediaSave`: setting_advance_media_save, undefined when the user may not
+ * read it).
  */
-export function videoPanels(
-  t: Translate,
-  bound: CallData<'listsource'> | undefined,
-  mediaSave: Record<string, string> | undefined,
-  mode4k: boolean,
-): PanelDecl[] {
+export function videoPanels(t: Translate, capture: Capture, mediaSave: Record<string, string> | undefined, mode4k: boolean): PanelDecl[] {
   const inputFields: Record<string, FieldOptions> = {};
   for (const ch of VIDEO_CHANNELS)
-    inputFields[`channel${ch}`] = { hint: (v: ScreenValues) => deviceHint(v.setting_video_input?.[`channel${ch}`], bound, t) };
+    inputFields[`channel${ch}`] = { hint: (v: ScreenValues) => deviceHint(v.setting_video_input?.[`channel${ch}`], v, capture, t) };
   return [
     panel({
       title: INPUT_PANEL,
@@ -35,6 +43,7 @@ export function videoPanels(
       keys: VIDEO_CHANNELS.flatMap((ch) => [`channel${ch}`, `rtspURL${ch}`]) as never,
       fields: inputFields,
     }),
+    videoDevicePanel(t, capture.devices?.video, capture.sources),
     panel({
       title: ENCODING_PANEL,
       code: 'setting_rec_video_codec',
