@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { channelCodeOf, HD_CHANNEL } from '@roomcast/contract';
+import { MirrorWriter } from './mirror-writer.js';
 import { SegmentWriter } from './segment-writer.js';
 import type { TsFanout } from './ts-fanout.js';
 
@@ -12,6 +13,17 @@ export interface RecordedStream {
 export interface PartLimits {
   maxPartMs: number;
   maxPartBytes: number;
+}
+/** A second copy of the segments on another disk (the USB disk), asked at each segment whether it can take one. */
+export interface SegmentMirror {
+  /** The folder of this recording's copy, made now; undefined while there is no copy to make (disk absent, off). */
+  dir(): string | undefined;
+  /** A segment's copy failed (the disk gone, full, failing): the HDD's segment goes on. */
+  failed(path: string, reason: string): void;
+  /** A segment's copy is being written out and closed (its finalize waits for it). */
+  closing(done: Promise<void>): void;
+  /** Whether the copy's disk is still there (checked each second: a disk pulled out may still take writes a while). */
+  present(): boolean;
 }
 export interface Part {
   code: string;
@@ -35,13 +47,14 @@ export class RecordingSession {
   private seg = 0;
   private partMs = 0;
   private runningSince: number | undefined;
-  private writers: { stream: RecordedStream; writer: SegmentWriter; detach: () => void }[] = [];
+  private writers: { stream: RecordedStream; writer: SegmentWriter; copy: MirrorWriter | undefined; detach: () => void }[] = [];
 
   constructor(
     readonly dir: string,
     private readonly streams: RecordedStream[],
     private readonly limits: PartLimits,
     private readonly now: () => number = Date.now,
+    private readonly mirror?: SegmentMirror,
   ) {}
 
   get running(): boolean {
@@ -81,6 +94,17 @@ export class RecordingSession {
     this.open();
   }
 
+  /** Ends the copy of the current segments when its disk went away; a disk back is used from the next segment. */
+  checkMirror(): void {
+    const copies = this.writers.filter((w) => w.copy);
+    if (!this.mirror || !copies.length || this.mirror.present()) return;
+    for (const w of copies) {
+      this.mirror.closing(w.copy!.close());
+      w.copy = undefined;
+    }
+    this.mirror.failed(this.dir, 'the USB disk is not mounted');
+  }
+
   /** Starts the next part when the current one has reached the segmentation limit. Returns true if it did. */
   checkLimits(): boolean {
     if (!this.running) return false;
@@ -111,11 +135,21 @@ export class RecordingSession {
   private open(): void {
     this.seg++;
     this.runningSince = this.now();
+    const mirrorDir = this.mirror?.dir();
     this.writers = this.streams.map((stream) => {
-      const writer = new SegmentWriter(join(this.dir, segmentName(stream.code, this.part, this.seg)));
+      const name = segmentName(stream.code, this.part, this.seg);
+      const writer = new SegmentWriter(join(this.dir, name));
+      // The same bytes on the second disk: the same segments, cut at the same packets.
+      const copy = mirrorDir
+        ? new MirrorWriter(join(mirrorDir, name), (why) => this.mirror?.failed(join(mirrorDir, name), why))
+        : undefined;
       // 'nearest' keyframe: a start or resume lands within half a GOP of the command.
-      const detach = stream.fanout.attach((chunk) => writer.write(chunk), 'nearest');
-      return { stream, writer, detach };
+      const entry: (typeof this.writers)[number] = { stream, writer, copy, detach: () => {} };
+      entry.detach = stream.fanout.attach((chunk) => {
+        writer.write(chunk);
+        entry.copy?.write(chunk);
+      }, 'nearest');
+      return entry;
     });
   }
 
@@ -128,6 +162,8 @@ export class RecordingSession {
     for (const w of this.writers) {
       w.detach();
       w.writer.close();
+      // Not waited for here: a slow or failing second disk never holds up the recording (its finalize waits).
+      if (w.copy) this.mirror?.closing(w.copy.close());
       this.closedBytes.set(this.part, (this.closedBytes.get(this.part) ?? 0) + w.writer.bytes);
     }
     this.writers = [];

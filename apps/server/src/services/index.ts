@@ -83,6 +83,10 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       bytesPerSecond: () => recordingBytesPerSecond(shared.settings),
       plannedMs: schedule.schedules.plannedMs,
     },
+    usb: {
+      path: () => config.usbPath,
+      enabled: () => config.usbPath !== undefined && shared.settings.typed('setting_advance_media_save').usbenable,
+    },
     uploads: sync.uploads,
     opencast: { enabled: () => shared.settings.typed('setting_media_server').enable, status: mediaServer.agent.status },
     clock: {

@@ -1,5 +1,5 @@
 import type { HealthCheckName } from '@roomcast/contract';
-import { diskFigures } from '../../host/storage.js';
+import { diskFigures, mountedDiskFigures } from '../../host/storage.js';
 import { type Lifecycle, periodicJob } from '../core/index.js';
 import { isRecording } from '../room/index.js';
 import type { Shared } from '../shared.js';
@@ -9,9 +9,9 @@ import { boxReadings } from './box-readings.js';
 import { encoderCheck } from './encoder-check.js';
 import { healthService } from './health-service.js';
 import { selfCheckJob, type SelfCheckDeps } from './self-check.js';
-import { audioCheck, diskCheck } from './room-checks.js';
+import { audioCheck, diskCheck, usbDiskCheck } from './room-checks.js';
 import { certificateCheck, type ClockReading, clockCheck, opencastCheck, type UploadReading, uploadsCheck } from './service-checks.js';
-import type { Verdict } from './verdict.js';
+import { type Verdict, worstOf } from './verdict.js';
 
 export { healthService, type HealthService } from './health-service.js';
 
@@ -29,6 +29,8 @@ export interface HealthSources {
   encoder: () => EncoderFigures & { running: boolean };
   /** The recording disk, what recording writes a second, and what the schedules of the next hours will record. */
   disk: { path: () => string; bytesPerSecond: () => number; plannedMs: (horizonMs: number) => number };
+  /** The USB disk of the second copy (`usbenable`), when it is asked for. */
+  usb?: { path: () => string | undefined; enabled: () => boolean };
   uploads: () => UploadReading[];
   opencast: { enabled: () => boolean; status: () => { lastContact: number; lastError: string; calendarRead: number } };
   clock: { ntpEnabled: () => boolean; measure: () => Promise<{ server: string; offsetMs: number }>; server: () => string };
@@ -90,20 +92,20 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
       [
         'disk',
         async () => {
-          const figures = await diskFigures(s.disk.path());
           const rate = s.disk.bytesPerSecond();
           const planned = (s.disk.plannedMs(DAY_MS) / 1000) * rate;
-          return diskCheck(
-            {
-              disk: 'hdd',
-              present: figures.present,
-              freeBytes: figures.freeBytes,
-              floorBytes: config.minFreeBytes,
-              plannedBytes: planned,
-              hourBytes: 3600 * rate,
-            },
-            t,
-          );
+          const reading = (disk: string, f: { present: boolean; freeBytes: number }) => ({
+            disk,
+            present: f.present,
+            freeBytes: f.freeBytes,
+            floorBytes: config.minFreeBytes,
+            plannedBytes: planned,
+            hourBytes: 3600 * rate,
+          });
+          const hdd = diskCheck(reading('hdd', await diskFigures(s.disk.path())), t);
+          if (!s.usb?.enabled()) return hdd;
+          // The second copy's disk: judged alike, a warning at worst (the HDD's recording goes on without it).
+          return worstOf([hdd, usbDiskCheck(reading('usb', await mountedDiskFigures(s.usb.path())), t)]);
         },
       ],
       ['uploads', () => uploadsCheck(s.uploads(), now, t)],

@@ -44,3 +44,9 @@ export function diskCheck(r: DiskReading, t: Thresholds): Verdict {
     return verdict('warning', 'diskLow', { disk: r.disk, free: gb(r.freeBytes), need: gb(withReserve), hours: t.diskreservehours });
   return FINE;
 }
+
+/** The USB disk of the second copy (`usbenable`), judged like the HDD but a warning at worst: the HDD records without it. */
+export function usbDiskCheck(r: DiskReading, t: Thresholds): Verdict {
+  const v = diskCheck(r, t);
+  return v.state === 'error' ? { ...v, state: 'warning' } : v;
+}

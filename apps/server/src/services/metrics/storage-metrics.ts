@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import { diskFigures } from '../../host/storage.js';
+import { diskFigures, mountedDiskFigures } from '../../host/storage.js';
 
 /** What the storage metrics read at each scrape. */
 export interface StorageMetricsSource {
@@ -18,7 +18,7 @@ const DAY_MS = 24 * 3600_000;
 /** The disks, what they still hold at the current bitrates, and what the schedules will ask of them. */
 export function storageMetrics(registry: Registry, s: StorageMetricsSource): void {
   const disks = async () => {
-    const [hdd, usb] = await Promise.all([diskFigures(s.hdd()), diskFigures(s.usb())]);
+    const [hdd, usb] = await Promise.all([diskFigures(s.hdd()), mountedDiskFigures(s.usb())]);
     return Object.entries({ hdd, usb }).filter(([, d]) => d.present);
   };
   new Gauge({

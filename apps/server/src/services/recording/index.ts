@@ -18,6 +18,7 @@ import { recordingFilesService } from './recording-files-service.js';
 import { recordingListService } from './recording-list-service.js';
 import { recordingService } from './recording-service.js';
 import { sessionBinding } from './session-binding.js';
+import { usbCopy } from './usb-copy.js';
 
 export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S, sessionTag, type MediaUrls } from './media-url.js';
 export type { SessionBinding } from './session-binding.js';
@@ -75,6 +76,7 @@ export function createRecording(
     oplog: oplog.system,
     replan,
     fileHashes,
+    usb: usbCopy({ settings, usbPath: config.usbPath, log, oplog: oplog.system }),
   });
   // New audio inputs or volume are heard at once: a running encode is re-planned (a recording rolls to a new segment).
   settings.onWritten((code) => {

@@ -45,6 +45,7 @@ export function recordingChecks(
       });
     }
     snapshotIfDue();
+    running.session.checkMirror();
     if (running.session.checkLimits()) d.log('recording continues in the next part (segmentation limit)');
     const maxHours = d.settings.typed('setting_advance_media_save').maxduration;
     if (r.recordedMs() >= maxHours * 3600_000) void r.stop('maximum duration reached').catch((e: Error) => d.log(e.message));

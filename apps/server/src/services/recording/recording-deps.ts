@@ -4,6 +4,7 @@ import type { DeviceClock } from '../core/index.js';
 import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { RecordingFileHashes } from './recording-file-hash.js';
+import type { UsbCopy } from './usb-copy.js';
 
 /** What record control needs (its own file: the checks, finalize and plan take parts of it too). */
 export interface RecordingDeps {
@@ -25,4 +26,6 @@ export interface RecordingDeps {
   replan: () => void;
   /** Each finalized file's SHA-256, computed once and kept with it (`recording-file-hash.ts`). */
   fileHashes: RecordingFileHashes;
+  /** The second copy on the USB disk (`usbenable`). */
+  usb?: UsbCopy;
 }

@@ -19,11 +19,14 @@ import { snapshotOfFile } from '../../media/snapshot.js';
 import { listParts, type Part } from '../../media/recording-session.js';
 import type { RecordingDeps } from './recording-deps.js';
 import { lastSegmentWrite, recoveredStopMs } from './recording-end.js';
+import type { UsbCopy } from './usb-copy.js';
 
 /** A part shorter than this whose MP4 cannot be written is dropped rather than kept as MPEG-TS. */
 const SHORTEST_TS_KEPT_MS = 1000;
 
-export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' | 'clock' | 'log' | 'oplog' | 'fileHashes'>) {
+export function recordingFinalizer(
+  d: Pick<RecordingDeps, 'repos' | 'settings' | 'clock' | 'log' | 'oplog' | 'fileHashes'> & { usb?: Pick<UsbCopy, 'finalize'> },
+) {
   /** Told of each recording that finished with files (after a stop, or recovered after a crash): the upload queue. */
   const finishedListeners: ((rec: RecordingRow) => void)[] = [];
 
@@ -83,9 +86,13 @@ export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' |
     d.repos.recordings.setState(rec.id, 'finalizing');
     const prefix = d.settings.raw('setting_advance_media_save').fileprefix ?? '';
     let files = 0;
+    /** Each part's file name, for the USB copy's files. */
+    const names = new Map<string, string>();
     for (const part of listParts(rec.dir)) {
       const suffix = part.part > 1 ? `_${part.part}` : '';
-      const out = join(rec.dir, `${prefix}${rec.name}_${part.code}${suffix}.mp4`);
+      const name = `${prefix}${rec.name}_${part.code}${suffix}.mp4`;
+      names.set(`${part.code}-${part.part}`, name);
+      const out = join(rec.dir, name);
       const made = await filesOf(rec, part, out);
       for (const seg of made ? [] : part.segments) rmSync(seg, { force: true });
       if (!made) continue;
@@ -132,6 +139,8 @@ export function recordingFinalizer(d: Pick<RecordingDeps, 'repos' | 'settings' |
         d.log(`after recording ${rec.id} finished: ${(err as Error).message}`);
       }
     }
+    // The USB copy's files after the recording is done: a slow disk never holds it up (its failures are its own).
+    void d.usb?.finalize(rec.id, rec.dir, names).catch((err: Error) => d.log(`recording ${rec.id}: USB copy: ${err.message}`));
     return true;
   }
 

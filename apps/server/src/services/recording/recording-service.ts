@@ -90,7 +90,7 @@ export function recordingService(d: RecordingDeps) {
             schedule_id: scheduleId,
           });
           writeFileSync(join(dir, 'recording.json'), JSON.stringify({ id, name, starttime: now }));
-          const session = new RecordingSession(dir, recordedStreams(d), partLimits(d), () => d.clock.now());
+          const session = new RecordingSession(dir, recordedStreams(d), partLimits(d), () => d.clock.now(), d.usb?.mirror(id, dir));
           session.start();
           running = { id, dir, session };
           checks.restart();

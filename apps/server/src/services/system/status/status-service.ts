@@ -1,5 +1,5 @@
 import type { CallData, HealthState } from '@roomcast/contract';
-import { diskFigures } from '../../../host/storage.js';
+import { diskFigures, mountedDiskFigures } from '../../../host/storage.js';
 import { isRecording, recordedMsAt, type RoomState } from '../../room/index.js';
 import type { DeviceClock } from '../../core/index.js';
 
@@ -20,7 +20,7 @@ export function statusService(room: () => Readonly<RoomState>, paths: StoragePat
   return {
     async status(): Promise<CallData<'status'>> {
       const s = room();
-      const [hdd, usb] = await Promise.all([diskFigures(paths.hdd()), diskFigures(paths.usb())]);
+      const [hdd, usb] = await Promise.all([diskFigures(paths.hdd()), mountedDiskFigures(paths.usb())]);
       const now = clock.now();
       const currentMs = recordedMsAt(s, now);
       return {
