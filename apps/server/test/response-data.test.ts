@@ -20,6 +20,8 @@ const FAILS_ON_A_FRESH_SERVICE: Partial<Record<CallName, string>> = {
   removefile: 'no such file',
   removerecord: 'recording 1 does not exist',
   batchdownload: 'no such file',
+  usbcopy: 'recording 1 does not exist and copying to USB is off (test/faults/usb-copy.test.ts copies to a tmpfs)',
+  usbeject: 'no USB disk is mounted (USB_PATH unset)',
   share: 'cloud sharing is off (site.cloundShare) and there is no such file',
   setalbum: 'recording 1 does not exist',
   deletealbum: 'album 99 does not exist',

@@ -139,6 +139,13 @@ export const MESSAGES = {
   recordScanning: 'A disk scan is running; recording can start when it has finished.',
   storageMissing: 'The recording storage is missing.',
   storageLow: 'Not enough free space on the recording storage.',
+  // The USB disk (docs/storage.md)
+  usbMissing: 'No USB disk is mounted.',
+  usbCopyOff: 'Copying to the USB disk is turned off (Storage: allow copying to USB disk).',
+  usbCopyBusy: 'A copy to the USB disk is under way. Wait until it ends.',
+  usbNoRoom: 'The USB disk has {0} GB free; the chosen recordings need {1} GB.',
+  usbBusy: 'The USB disk is in use: {0}. Eject it when that ends.',
+  usbEjectFailed: 'The USB disk could not be ejected: {0}',
   // Storage
   hddScanRecording: 'Recording in progress, please stop recording',
   // Files

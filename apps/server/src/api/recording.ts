@@ -26,5 +26,13 @@ export const recordingHandlers: HandlerMap<RecordingArea> = {
   },
   removefile: (ctx) => ctx.describe(ctx.services.recordingFiles.removeFile(ctx.user, ctx.body.filename)),
   removerecord: (ctx) => ctx.describe(ctx.services.recordingFiles.removeRecording(ctx.user, ctx.body.recordid)),
+  usbcopy: async (ctx) => {
+    // Only recordings the caller may see; one that is not is named and nothing is copied.
+    const recordings = ctx.body.recordids.map((id) => ctx.services.recordingAccess.find(ctx.user, id, 'see'));
+    ctx.describe(`recordings ${ctx.body.recordids.join(', ')}`);
+    await ctx.services.usbDownload.start(recordings);
+  },
+  usbcopystate: (ctx) => ctx.services.usbDownload.state(),
+  usbeject: (ctx) => ctx.services.usbDownload.eject(),
   batchdownload: (ctx) => ctx.services.batchZip.prepare(ctx.user, ctx.body.files),
 };

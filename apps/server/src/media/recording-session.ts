@@ -61,6 +61,11 @@ export class RecordingSession {
     return this.writers.length > 0;
   }
 
+  /** Whether the current segments are being copied to the second disk. */
+  get mirroring(): boolean {
+    return this.writers.some((w) => w.copy);
+  }
+
   /** Bytes written so far to the current segments (all streams). */
   get currentBytes(): number {
     return this.writers.reduce((n, w) => n + w.writer.bytes, 0);

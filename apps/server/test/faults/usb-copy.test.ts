@@ -1,14 +1,17 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatMessage, MESSAGES } from '@roomcast/contract';
 import { makeApp } from '../helpers.js';
 import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
 
 const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
+const sha256Of = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 const durationOf = async (file: string) =>
   Number((await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file])).stdout);
@@ -114,6 +117,45 @@ describe.skipIf(!isRoot)('usbenable: the second copy of every recording on the U
       what: 'the operation log to say the USB disk is full',
     });
   }, 40_000);
+
+  it('usbcopy: chosen recordings copied with their file names, each checked against its SHA-256; refused without room', async () => {
+    unmount();
+    mount('64m');
+    const done = t.internals.repos.recordings.inState('done').slice(0, 2);
+    const ids = done.map((r) => String(r.id));
+    const copy = (recordids: string[]) => t.post('usbcopy', { recordids }, admin);
+    expect((await copy(ids)).body.message).toBe(MESSAGES.usbCopyOff);
+    await t.writeSettings(admin, { setting_advance_media_save: { usbdownload: 'true' } });
+    expect((await copy(['99999'])).body.message).toBe(formatMessage(MESSAGES.recordingNotFound, '99999'));
+    expect((await copy(ids)).body.result).toBe(true);
+    await waitFor(async () => (await t.post('usbcopystate', {}, admin)).body.data.state !== 'copying', {
+      timeoutMs: 15_000,
+      what: 'the copy to end',
+    });
+    const state = (await t.post('usbcopystate', {}, admin)).body.data;
+    expect(state).toMatchObject({ state: 'done', recordings: 2, error: '' });
+    expect(state.copiedFiles).toBe(state.files);
+    expect(state.copiedBytes).toBe(state.bytes);
+    for (const rec of done) {
+      for (const f of t.internals.repos.recordings.files(rec.id)) {
+        const copied = join(usb, basename(rec.dir), basename(f.filepath));
+        expect(sha256Of(copied)).toBe(sha256Of(f.filepath));
+      }
+    }
+    // A disk too small: refused with both figures, nothing started.
+    unmount();
+    mount('100k');
+    const small = await copy(ids);
+    expect(small.body.message).toMatch(/^The USB disk has 0\.\d\d GB free; the chosen recordings need 0\.\d\d GB\.$/);
+  }, 40_000);
+
+  it('usbeject: written out and unmounted, so the disk can be pulled out; refused without a disk', async () => {
+    expect((await t.post('usbeject', {}, admin)).body.result).toBe(true);
+    expect(spawnOk(() => mounted())).toBe(false);
+    expect((await status()).hasusb).toBe('false');
+    expect(oplog()).toContain('the USB disk was ejected');
+    expect((await t.post('usbeject', {}, admin)).body.message).toBe(MESSAGES.usbMissing);
+  });
 });
 
 function spawnOk(fn: () => boolean): boolean {

@@ -66,7 +66,7 @@ export function areaOf(name: CallName): CallArea {
 export * from './define.js';
 export { ACCOUNT_FIELDS, LoginUser, User, UserGroup } from './access.js';
 export { Layout, AlsaDevice, CaptureDeviceList, VideoCaptureDevice } from './layout.js';
-export { Recording, RecordingFile, ALL_USERS_CODE } from './recording.js';
+export { Recording, RecordingFile, ALL_USERS_CODE, USB_COPY_STATES, UsbCopyState } from './recording.js';
 export { Album, COVER_FOLDER } from './albums.js';
 export { Schedule, SCHEDULE_ORIGINS, ICAL_IMPORT_MAX } from './schedule.js';
 export { Status, OpeLogEntry, Task } from './system.js';

@@ -65,6 +65,18 @@ export const optionalId = z
 /** A storage-relative file path as listmedia answers it in `files[].filepath`. */
 const storagePath = z.string().min(1).max(1024);
 export const RECORDINGS = anyOf('allrecord', 'myrecord');
+export const USB_COPY_STATES = ['idle', 'copying', 'done', 'failed'] as const;
+export const UsbCopyState = z.object({
+  state: z.enum(USB_COPY_STATES),
+  recordings: z.number(),
+  files: z.number(),
+  copiedFiles: z.number(),
+  bytes: z.number(),
+  copiedBytes: z.number(),
+  /** The file being copied: `<recording folder>/<file name>`. */
+  current: z.string(),
+  error: z.string(),
+});
 const RECORD = anyOf('operating', 'record');
 
 export const recordingCalls = {
@@ -128,6 +140,30 @@ export const recordingCalls = {
   removerecord: defineCall({
     summary: 'Delete a recording, its files, snapshots and folder. Refused while it is being recorded.',
     request: z.object({ recordid }),
+    data: NoData,
+    permission: RECORDINGS,
+    mutating: true,
+  }),
+  usbcopy: defineCall({
+    summary:
+      'Roomcast addition (setting_advance_media_save.usbdownload): copies the chosen recordings to the USB disk mounted at USB_PATH, into a folder per recording with the same file names; answers when the copy has started (`usbcopystate` follows it). Each file is checked against the SHA-256 stored with the recording before it takes its name. Refused when copying is off, no disk is mounted, a copy is under way, or the files need more room than the disk has (the message names both figures).',
+    request: z.object({ recordids: z.array(z.string().min(1).max(20)).min(1).max(200) }),
+    data: NoData,
+    permission: RECORDINGS,
+    mutating: true,
+  }),
+  usbcopystate: defineCall({
+    summary:
+      'Roomcast addition: the copy to the USB disk: `idle` (none since the service started), `copying`, `done` or `failed` (`error` says why), with its recordings, files and bytes, what is copied so far, and the file being copied.',
+    request: Empty,
+    data: UsbCopyState,
+    permission: RECORDINGS,
+    mutating: false,
+  }),
+  usbeject: defineCall({
+    summary:
+      'Roomcast addition: writes out what is pending on the USB disk and unmounts it, so it can be pulled out safely. Refused while a copy to it runs or a recording is being copied to it (`usbenable`).',
+    request: Empty,
     data: NoData,
     permission: RECORDINGS,
     mutating: true,

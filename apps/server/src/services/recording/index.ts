@@ -19,6 +19,8 @@ import { recordingListService } from './recording-list-service.js';
 import { recordingService } from './recording-service.js';
 import { sessionBinding } from './session-binding.js';
 import { usbCopy } from './usb-copy.js';
+import { usbDownload } from './usb-download.js';
+import { execFileRunner } from '../../host/command-runner.js';
 
 export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S, sessionTag, type MediaUrls } from './media-url.js';
 export type { SessionBinding } from './session-binding.js';
@@ -97,6 +99,18 @@ export function createRecording(
       diskScan: diskScanService(repos, room, recording, mediaPath, oplog.system, log, device),
       recordingList: recordingListService(repos, storage, access, binding),
       recordingFiles: files,
+      recordingAccess: access,
+      /** usbcopy, usbcopystate, usbeject: recordings copied to the USB disk on demand. */
+      usbDownload: usbDownload({
+        settings,
+        usbPath: config.usbPath,
+        files: (rec) => repos.recordings.files(rec.id),
+        sha256: fileHashes.sha256,
+        recordingToUsb: () => recording.mirroring,
+        run: execFileRunner,
+        log,
+        oplog: oplog.system,
+      }),
       /** batchdownload and the zips it links under /static/recordTemp/. */
       batchZip: batchZipService({ storage, files: lookup, urls, clock, sessions: binding }),
     },

@@ -61,6 +61,10 @@ export function recordingService(d: RecordingDeps) {
     get currentRecordingId() {
       return running?.id;
     },
+    /** Whether the running recording is being copied to the USB disk now (`usbenable`). */
+    get mirroring() {
+      return running?.session.mirroring ?? false;
+    },
     recordedMs,
 
     async start(who: SessionUser | undefined, scheduleId: number | null = null): Promise<number> {

@@ -1,0 +1,127 @@
+import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { CallData } from '@roomcast/contract';
+import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
+import type { CommandRunner } from '../../host/command-runner.js';
+import { isMountPoint, mountedDiskFigures } from '../../host/storage.js';
+import { Fail } from '../core/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { sha256InThread } from './file-hash.js';
+import type { HashedFile } from './recording-file-hash.js';
+
+type CopyState = CallData<'usbcopystate'>;
+const GB = 1024 ** 3;
+const gb = (bytes: number) => (Math.ceil((bytes / GB) * 100) / 100).toFixed(2);
+
+export interface UsbDownloadDeps {
+  settings: SettingsService;
+  usbPath: string | undefined;
+  /** A recording's files (each with its row id: the stored SHA-256 is kept there). */
+  files: (rec: RecordingRow) => { id: number; filepath: string; filesize: number }[];
+  sha256: (f: HashedFile) => Promise<string>;
+  /** Whether a recording is being copied to the USB disk as it records (`usbenable`): the disk is in use. */
+  recordingToUsb: () => boolean;
+  run: CommandRunner;
+  log: (line: string) => void;
+  oplog: (description: string) => void;
+}
+
+/**
+ * `usbdownload` (issue 20): chosen recordings copied to the USB disk on demand, one copy at a time, with its progress
+ * (`usbcopystate`), into `USB_PATH/<recording folder>/<file>` as the second copy of `usbenable` has them. Each file
+ * goes to a `.part` name, is flushed, read back and checked against the SHA-256 stored with the recording (computed
+ * at finalize), then renamed: a file on the disk under its own name is whole. Refused when the disk lacks the room.
+ * `usbeject` flushes and unmounts the disk, so it can be pulled out safely.
+ */
+export function usbDownload(d: UsbDownloadDeps) {
+  let state: CopyState = idle();
+  let running: Promise<void> | undefined;
+
+  async function disk(): Promise<string> {
+    if (!d.usbPath || !(await isMountPoint(d.usbPath))) throw Fail.of('usbMissing');
+    return d.usbPath;
+  }
+
+  async function copyFile(source: string, target: string, expected: string): Promise<void> {
+    const part = `${target}.part`;
+    const count = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        state.copiedBytes += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(createReadStream(source, { highWaterMark: 1024 * 1024 }), count, createWriteStream(part, { flush: true }));
+      const copied = await sha256InThread(part);
+      if (copied !== expected) throw new Error(`${basename(target)}: the copy's SHA-256 differs from the recording's`);
+      renameSync(part, target);
+    } catch (err) {
+      rmSync(part, { force: true });
+      throw err;
+    }
+  }
+
+  async function copyAll(root: string, recordings: RecordingRow[]): Promise<void> {
+    for (const rec of recordings) {
+      const dir = join(root, basename(rec.dir));
+      mkdirSync(dir, { recursive: true });
+      for (const f of d.files(rec)) {
+        state.current = `${basename(rec.dir)}/${basename(f.filepath)}`;
+        const expected = await d.sha256({ path: f.filepath, fileId: f.id });
+        await copyFile(f.filepath, join(dir, basename(f.filepath)), expected);
+        state.copiedFiles++;
+      }
+    }
+  }
+
+  return {
+    /** usbcopy: starts copying (answers at once; `state` follows it). */
+    async start(recordings: RecordingRow[]): Promise<void> {
+      if (!d.settings.typed('setting_advance_media_save').usbdownload) throw Fail.of('usbCopyOff');
+      if (running) throw Fail.of('usbCopyBusy');
+      const root = await disk();
+      const files = recordings.flatMap((r) => d.files(r));
+      const bytes = files.reduce((n, f) => n + (statSync(f.filepath, { throwIfNoEntry: false })?.size ?? 0), 0);
+      const free = (await mountedDiskFigures(root)).freeBytes;
+      if (bytes > free) throw Fail.of('usbNoRoom', gb(free), gb(bytes));
+      state = { ...idle(), state: 'copying', recordings: recordings.length, files: files.length, bytes };
+      d.oplog(`copying ${recordings.length} recording(s) to the USB disk (${files.length} files, ${gb(bytes)} GB)`);
+      running = copyAll(root, recordings)
+        .then(() => {
+          state = { ...state, state: 'done', current: '' };
+          d.oplog(`${recordings.length} recording(s) copied to the USB disk and checked (SHA-256)`);
+        })
+        .catch((err: Error) => {
+          state = { ...state, state: 'failed', error: err.message };
+          d.log(`USB copy failed: ${err.message}`);
+          d.oplog(`the copy to the USB disk failed: ${err.message}`);
+        })
+        .finally(() => {
+          running = undefined;
+        });
+    },
+    state: (): CopyState => state,
+    /** Waits for the copy under way, if any (tests; the service's stop). */
+    settled: () => running ?? Promise.resolve(),
+    /** usbeject: everything written out, then the disk unmounted; refused while a copy or a recording uses it. */
+    async eject(): Promise<void> {
+      const root = await disk();
+      if (running) throw Fail.of('usbBusy', 'a copy to it is under way');
+      if (d.recordingToUsb()) throw Fail.of('usbBusy', 'the recording is being copied to it');
+      try {
+        await d.run.run('sync', ['-f', join(root, '.')]);
+        await d.run.run('umount', [root]);
+      } catch (err) {
+        throw Fail.of('usbEjectFailed', ((err as Error).message.split('\n')[0] ?? '').slice(0, 200));
+      }
+      d.oplog('the USB disk was ejected');
+    },
+  };
+}
+export type UsbDownload = ReturnType<typeof usbDownload>;
+
+function idle(): CopyState {
+  return { state: 'idle', recordings: 0, files: 0, copiedFiles: 0, bytes: 0, copiedBytes: 0, current: '', error: '' };
+}
