@@ -1,7 +1,6 @@
-import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFile as copyFile_, open } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { CallData } from '@roomcast/contract';
 import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
 import type { CommandRunner } from '../../host/command-runner.js';
@@ -31,8 +30,8 @@ export interface UsbDownloadDeps {
 /**
  * `usbdownload` (issue 20): chosen recordings copied to the USB disk on demand, one copy at a time, with its progress
  * (`usbcopystate`), into `USB_PATH/<recording folder>/<file>` as the second copy of `usbenable` has them. Each file
- * goes to a `.part` name, is flushed, read back and checked against the SHA-256 stored with the recording (computed
- * at finalize), then renamed: a file on the disk under its own name is whole. Refused when the disk lacks the room.
+ * goes to a `.part` name, copied by the kernel while a thread checks the recording against the SHA-256 stored at its
+ * finalize, is flushed to the disk, then renamed: a file on the disk under its own name is whole and the recording's. Refused when the disk lacks the room.
  * `usbeject` flushes and unmounts the disk, so it can be pulled out safely.
  */
 export function usbDownload(d: UsbDownloadDeps) {
@@ -44,22 +43,31 @@ export function usbDownload(d: UsbDownloadDeps) {
     return d.usbPath;
   }
 
+  /** The file being copied now (its `.part`), whose size is the copy's progress within it. */
+  let inFlight: { part: string; before: number } | undefined;
+
   async function copyFile(source: string, target: string, expected: string): Promise<void> {
     const part = `${target}.part`;
-    const count = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        state.copiedBytes += chunk.length;
-        done(null, chunk);
-      },
-    });
+    inFlight = { part, before: state.copiedBytes };
     try {
-      await pipeline(createReadStream(source, { highWaterMark: 1024 * 1024 }), count, createWriteStream(part, { flush: true }));
-      const copied = await sha256InThread(part);
-      if (copied !== expected) throw new Error(`${basename(target)}: the copy's SHA-256 differs from the recording's`);
+      // The kernel copies (copy_file_range: no pass through the service's memory) while a thread hashes the same
+      // file: the bytes written are the recording's, and the recording's are those its stored SHA-256 was made of.
+      const [, hash] = await Promise.all([copyFile_(source, part), sha256InThread(source)]);
+      if (hash !== expected) throw new Error(`${basename(target)}: the recording's SHA-256 is no longer the one stored at its finalize`);
+      // Written out to the disk before it takes its name: an error of the disk is seen here.
+      const fh = await open(part, 'r+');
+      try {
+        await fh.datasync();
+      } finally {
+        await fh.close();
+      }
       renameSync(part, target);
+      state.copiedBytes = inFlight.before + statSync(target).size;
     } catch (err) {
       rmSync(part, { force: true });
       throw err;
+    } finally {
+      inFlight = undefined;
     }
   }
 
@@ -102,7 +110,11 @@ export function usbDownload(d: UsbDownloadDeps) {
           running = undefined;
         });
     },
-    state: (): CopyState => state,
+    /** The copy's progress, within the file being copied too. */
+    state: (): CopyState => {
+      const now = inFlight && statSync(inFlight.part, { throwIfNoEntry: false });
+      return now ? { ...state, copiedBytes: inFlight!.before + now.size } : state;
+    },
     /** Waits for the copy under way, if any (tests; the service's stop). */
     settled: () => running ?? Promise.resolve(),
     /** usbeject: everything written out, then the disk unmounted; refused while a copy or a recording uses it. */
