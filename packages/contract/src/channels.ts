@@ -46,3 +46,12 @@ export const SOURCE_NAMES = [
   'hdmi5',
   'hdmiaudioout',
 ] as const;
+
+/**
+ * What a video channel delivers now (issue 20, docs/devices.md "Capture devices"): `signal` from its device or camera,
+ * `nosignal` when its bound device is unplugged or cannot be opened, or its RTSP camera does not answer (the channel
+ * records the "no signal" slate), `standin` when no device is bound to its source (the synthetic test pattern),
+ * `none` when the channel has no source.
+ */
+export const CHANNEL_SIGNALS = ['signal', 'nosignal', 'standin', 'none'] as const;
+export type ChannelSignal = (typeof CHANNEL_SIGNALS)[number];

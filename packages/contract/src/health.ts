@@ -6,7 +6,7 @@ import { anyOf, type Requirement } from './permissions.js';
  * time it changed and a history of its changes. A reason is a key of `HEALTH_REASONS` with named arguments: the
  * service writes the English text into the operation log, the console shows it in the reader's language.
  */
-export const HEALTH_CHECKS = ['audio', 'encoder', 'disk', 'uploads', 'opencast', 'clock', 'certificate', 'box'] as const;
+export const HEALTH_CHECKS = ['audio', 'video', 'encoder', 'disk', 'uploads', 'opencast', 'clock', 'certificate', 'box'] as const;
 export type HealthCheckName = (typeof HEALTH_CHECKS)[number];
 
 export const HEALTH_STATES = ['ok', 'warning', 'error'] as const;
@@ -27,6 +27,7 @@ export const HEALTH_REASONS = {
   pending: 'Not checked yet',
   audioSilent: 'No sound for {seconds} s',
   audioClipping: 'The sound clipped (full scale) {seconds} s ago',
+  videoNoSignal: 'Channel {channel} ({source}) has no signal',
   encoderSlow: 'The encoder runs at {percent} % of real time',
   encoderFrames: '{count} of {frames} frames were dropped or repeated in the last minute',
   encoderRestarts: 'The encoder restarted {count} time(s) in the last hour',
@@ -70,7 +71,7 @@ export type HealthChange = z.infer<typeof HealthChange>;
  * The self-check before a scheduled recording (`setting_health.selfcheckminutes` before its start, by default 10):
  * the checks a recording depends on, run at once. It never stops the recording from being tried.
  */
-export const SELF_CHECK_CHECKS = ['disk', 'uploads', 'opencast', 'clock', 'box'] as const satisfies readonly HealthCheckName[];
+export const SELF_CHECK_CHECKS = ['video', 'disk', 'uploads', 'opencast', 'clock', 'box'] as const satisfies readonly HealthCheckName[];
 export const SelfCheck = z.object({
   /** The occurrence it was made for (device time, its start). */
   start: z.string(),

@@ -144,7 +144,7 @@ export const MESSAGES = {
   usbCopyOff: 'Copying to the USB disk is turned off (Storage: allow copying to USB disk).',
   usbCopyBusy: 'A copy to the USB disk is under way. Wait until it ends.',
   usbNoRoom: 'The USB disk has {0} GB free; the chosen recordings need {1} GB.',
-  usbBusy: 'The USB disk is in use: {0}. Eject it when that ends.',
+  usbRecordingToUsb: 'The recording is being copied to the USB disk: eject it when the recording ends.',
   usbEjectFailed: 'The USB disk could not be ejected: {0}',
   // Storage
   hddScanRecording: 'Recording in progress, please stop recording',

@@ -43,6 +43,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   const health = createHealth(shared);
   const system = createSystem(shared, {
     health: health.state,
+    signals: layout.capture.signals,
     host,
     frontLog,
     recorder: recording.recording,
@@ -77,6 +78,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       silenceLimitMs: system.monitor.silenceLimitMs,
       clippedAgoMs: system.monitor.clippedAgo,
     },
+    video: layout.capture.signals,
     encoder: () => shared.media.encoderFigures(),
     disk: {
       path: recording.mediaPath,
@@ -111,6 +113,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
     certificate: system.certificate,
     health: { checks: health.checks, latestSelfCheck: () => schedule.schedules.latestSelfCheck() },
     encoder: { figures: () => shared.media.encoderFigures() },
+    signals: layout.capture.signals,
   });
   // The scheduler runs every domain's periodic jobs (those due together in this order); it starts last (`lifecycle`).
   for (const job of [layout, schedule, recording, access, sync, mediaServer, live, system, devices, health].flatMap(

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatMessage, MESSAGES, SETTING_RULES } from '@roomcast/contract';
+import { formatMessage, MESSAGES, METRICS_TOKEN_MIN, SETTING_RULES } from '@roomcast/contract';
 import type { CaptureDevices } from '../../src/host/capture-devices.js';
 import { inputArgs } from '../../src/media/encoder-inputs.js';
 import { planFromSettings } from '../../src/media/plan-from-settings.js';
@@ -129,6 +129,26 @@ describe('capture devices: found, bound, checked, missing and back', async () =>
     room.unplug('/dev/video4');
     await t.internals.capture.poll();
     expect((await sources()).hdmi1).toMatchObject({ device: '/dev/video4', missing: true });
+    // The status (and its push) says channel A has no signal; the video check warns while nothing records.
+    const signals = (await t.post('status', {}, admin)).body.data.signals;
+    expect(signals[0]).toEqual({ channel: 'A', source: 'hdmi1', signal: 'nosignal' });
+    expect(signals[1]).toEqual({ channel: 'B', source: 'hdmi2', signal: 'standin' });
+    expect(signals[3]).toEqual({ channel: 'D', source: '', signal: 'none' });
+    await t.internals.health.runChecks();
+    const videoCheck = (await t.post('health', { check: 'video' }, admin)).body.data.checks.find(
+      (c: { check: string }) => c.check === 'video',
+    );
+    expect(videoCheck).toMatchObject({
+      check: 'video',
+      state: 'warning',
+      reason: 'videoNoSignal',
+      args: { channel: 'A', source: 'hdmi1' },
+    });
+    const token = 'capture-test-token-'.padEnd(METRICS_TOKEN_MIN, 'x');
+    await t.writeSettings(admin, { setting_metrics: { enable: 'true', token } });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain('roomcast_channel_signal{channel="A",source="hdmi1"} 0');
     expect(oplog()).toContain('Capture device of hdmi1 missing: /dev/video4');
     const video = t.internals.settings.typed('setting_video_input');
     const planWith = () =>
@@ -152,6 +172,7 @@ describe('capture devices: found, bound, checked, missing and back', async () =>
     await t.internals.capture.poll();
     expect((await sources()).hdmi1).toMatchObject({ missing: false });
     expect(oplog()).toContain('Capture device of hdmi1 back: /dev/video4');
+    expect((await t.post('status', {}, admin)).body.data.signals[0]).toEqual({ channel: 'A', source: 'hdmi1', signal: 'signal' });
     expect(planWith().sources.A).toMatchObject({ kind: 'v4l2', device: '/dev/video4' });
   });
 

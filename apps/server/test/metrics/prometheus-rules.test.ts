@@ -19,6 +19,7 @@ const TOKEN = 'metrics-token-'.padEnd(METRICS_TOKEN_MIN, 'x');
 const ALERTS = [
   'RoomcastDown',
   'RoomcastSilentWhileRecording',
+  'RoomcastNoSignalWhileRecording',
   'RoomcastDiskWillNotHoldSchedule',
   'RoomcastDiskLow',
   'RoomcastUploadsStuck',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HEALTH_STATES } from '../health.js';
+import { CHANNEL_SIGNALS, VIDEO_CHANNELS } from '../channels.js';
 import { ADMIN, anyOf, PUBLIC, SESSION } from '../permissions.js';
 import { defineCall, Empty, NoData, nonEmptyTrimmed, noSpaces } from './define.js';
 import { LIMITS, LOG_FILES } from '../limits.js';
@@ -44,6 +45,8 @@ export const Status = z.object({
   audioalarm: truth,
   /** The room's health, the worst of its checks (the `health` call has each check; beyond the spec). */
   health: z.enum(HEALTH_STATES),
+  /** What each video channel A-F delivers now, with its source (beyond the spec: the Video screen, the confidence monitor). */
+  signals: z.array(z.object({ channel: z.enum(VIDEO_CHANNELS), source: z.string(), signal: z.enum(CHANNEL_SIGNALS) })),
 });
 /** The Update page (updateinfo); the launcher's outcome of the last update is `last`. */
 export const UpdateInfo = z.object({

@@ -9,7 +9,7 @@ import { boxReadings } from './box-readings.js';
 import { encoderCheck } from './encoder-check.js';
 import { healthService } from './health-service.js';
 import { selfCheckJob, type SelfCheckDeps } from './self-check.js';
-import { audioCheck, diskCheck, usbDiskCheck } from './room-checks.js';
+import { audioCheck, diskCheck, usbDiskCheck, type VideoReading, videoCheck } from './room-checks.js';
 import { certificateCheck, type ClockReading, clockCheck, opencastCheck, type UploadReading, uploadsCheck } from './service-checks.js';
 import { type Verdict, worstOf } from './verdict.js';
 
@@ -25,6 +25,8 @@ export type HealthShared = Pick<Shared, 'config' | 'settings' | 'room' | 'device
 export interface HealthSources {
   /** The confidence monitor: how long the used sound has been silent, the alarm's limit, the last clip. */
   audio: { silentForMs: () => number; silenceLimitMs: () => number; clippedAgoMs: () => number | undefined };
+  /** What each video channel delivers now. */
+  video: () => VideoReading['signals'];
   /** The composite encoder's progress (speed, frames, restarts). */
   encoder: () => EncoderFigures & { running: boolean };
   /** The recording disk, what recording writes a second, and what the schedules of the next hours will record. */
@@ -88,6 +90,7 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
             { ...t, silenceseconds: s.audio.silenceLimitMs() / 1000 },
           ),
       ],
+      ['video', () => videoCheck({ active: (isRecording(st) && st.recording !== 'paused') || st.living, signals: s.video() })],
       ['encoder', () => encoderCheck(s.encoder(), t)],
       [
         'disk',

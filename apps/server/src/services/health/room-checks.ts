@@ -1,3 +1,4 @@
+import type { ChannelSignal } from '@roomcast/contract';
 import { FINE, gb, IDLE, type Thresholds, verdict, type Verdict } from './verdict.js';
 
 /** A clip is reported as a warning for this long after it happened. */
@@ -49,4 +50,18 @@ export function diskCheck(r: DiskReading, t: Thresholds): Verdict {
 export function usbDiskCheck(r: DiskReading, t: Thresholds): Verdict {
   const v = diskCheck(r, t);
   return v.state === 'error' ? { ...v, state: 'warning' } : v;
+}
+
+/** A video channel and what it delivers (the layout domain's capture devices). */
+export interface VideoReading {
+  /** Recording (not paused) or live: a channel without signal costs the lecture its picture. */
+  active: boolean;
+  signals: { channel: string; source: string; signal: ChannelSignal }[];
+}
+
+/** A channel whose device is unplugged or cannot be opened, or whose camera does not answer: an error while it matters. */
+export function videoCheck(r: VideoReading): Verdict {
+  const lost = r.signals.find((s) => s.signal === 'nosignal');
+  if (!lost) return FINE;
+  return verdict(r.active ? 'error' : 'warning', 'videoNoSignal', { channel: lost.channel, source: lost.source });
 }

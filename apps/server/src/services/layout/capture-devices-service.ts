@@ -3,6 +3,8 @@ import { resolve, sep } from 'node:path';
 import {
   AUDIO_DEVICE_SOURCES,
   type CaptureDeviceList,
+  type ChannelSignal,
+  VIDEO_CHANNELS,
   ruleIssue,
   SOURCE_NAMES,
   type SettingCode,
@@ -26,7 +28,7 @@ export interface CaptureDevicesDeps {
   /** Changes when a video node or a sound device comes or goes: cheap enough to ask every few seconds. */
   fingerprint: () => Promise<string>;
   settings: SettingsService;
-  media: Pick<MediaEngine, 'apply' | 'audioOutput' | 'devicesPresent' | 'devices'>;
+  media: Pick<MediaEngine, 'apply' | 'audioOutput' | 'devicesPresent' | 'devices' | 'lostChannels'>;
   /** DATA_DIR: the only place an ALSA file plugin may write to. */
   dataDir: string;
   /** The operation log: a bound device unplugged or back. */
@@ -103,6 +105,21 @@ export function captureDevicesService(d: CaptureDevicesDeps) {
       const devices = latest?.devices ?? { video: [], audio: { capture: [], playback: [] } };
       return { ...devices, readAt: new Date(latest?.readAt ?? d.now()).toISOString() };
     },
+    /** What each video channel delivers now (status `signals`, the video health check, the metrics). */
+    signals(): ChannelSignalState[] {
+      const video = d.settings.typed('setting_video_input') as Record<string, string>;
+      const b = bound();
+      const lost = new Set(d.media.lostChannels());
+      return VIDEO_CHANNELS.map((channel) => {
+        const source = video[`channel${channel}`] ?? '';
+        const device = b[source];
+        let signal: ChannelSignal = 'signal';
+        if (!source) signal = 'none';
+        else if (lost.has(channel) || device?.missing) signal = 'nosignal';
+        else if (source !== 'rtsp' && !device) signal = 'standin';
+        return { channel, source, signal };
+      });
+    },
     /** listsource: each source name with its device ("" for none) and whether the box lacks it now. */
     sources() {
       const b = bound();
@@ -111,6 +128,11 @@ export function captureDevicesService(d: CaptureDevicesDeps) {
   };
 }
 export type CaptureDevicesService = ReturnType<typeof captureDevicesService>;
+export interface ChannelSignalState {
+  channel: (typeof VIDEO_CHANNELS)[number];
+  source: string;
+  signal: ChannelSignal;
+}
 
 /**
  * Whether the box finds a bound device in a reading. Synthetic slides and ALSA's `default`, `null` and `file` are

@@ -8,6 +8,7 @@ import { certificateMetrics, type CertificateMetricsSource } from './certificate
 import { encoderMetrics, type EncoderMetricsSource } from './encoder-metrics.js';
 import { healthMetrics, type HealthMetricsSource } from './health-metrics.js';
 import { processMetrics } from './process-metrics.js';
+import { signalMetrics, type SignalMetricsSource } from './signal-metrics.js';
 import { roomMetrics } from './room-metrics.js';
 import { storageMetrics } from './storage-metrics.js';
 import { uploadMetrics } from './upload-metrics.js';
@@ -35,6 +36,8 @@ export interface MetricsDeps {
   health: HealthMetricsSource;
   /** The composite encoder's progress. */
   encoder: EncoderMetricsSource;
+  /** What each video channel delivers. */
+  signals: SignalMetricsSource;
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -60,6 +63,7 @@ export function createMetrics({ config, settings, room, device }: MetricsShared,
   certificateMetrics(registry, d.certificate);
   healthMetrics(registry, d.health);
   encoderMetrics(registry, d.encoder);
+  signalMetrics(registry, d.signals);
   processMetrics(registry, { version: config.version, commit: config.commit });
 
   return {

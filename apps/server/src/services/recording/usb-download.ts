@@ -120,8 +120,8 @@ export function usbDownload(d: UsbDownloadDeps) {
     /** usbeject: everything written out, then the disk unmounted; refused while a copy or a recording uses it. */
     async eject(): Promise<void> {
       const root = await disk();
-      if (running) throw Fail.of('usbBusy', 'a copy to it is under way');
-      if (d.recordingToUsb()) throw Fail.of('usbBusy', 'the recording is being copied to it');
+      if (running) throw Fail.of('usbCopyBusy');
+      if (d.recordingToUsb()) throw Fail.of('usbRecordingToUsb');
       try {
         await d.run.run('sync', ['-f', join(root, '.')]);
         await d.run.run('umount', [root]);

@@ -1,4 +1,4 @@
-import type { HealthState } from '@roomcast/contract';
+import type { CallData, HealthState } from '@roomcast/contract';
 import { join } from 'node:path';
 import { APP_ROOT } from '../../build-info.js';
 import type { Config } from '../../config.js';
@@ -70,6 +70,8 @@ export interface SystemDeps {
   checkAdmin: (usercode: string, password: string, source: string) => Promise<void>;
   /** The health domain's state now (the worst check), for `status`. */
   health: () => HealthState;
+  /** What each video channel delivers now (the layout domain's capture devices), for `status`. */
+  signals: () => CallData<'status'>['signals'];
 }
 
 /**
@@ -151,7 +153,7 @@ export function createSystem(
   });
   return {
     area: {
-      status: statusService(() => room.state, storage, device, d.health),
+      status: statusService(() => room.state, storage, device, d.health, d.signals),
       room: roomService(settings),
       oplog,
       power: {

@@ -16,7 +16,13 @@ export interface StoragePaths {
 
 /** `status`: record and live fields from the room's state, storage figures from the real file system. */
 /** `health` is the room's health now (the worst of its checks). */
-export function statusService(room: () => Readonly<RoomState>, paths: StoragePaths, clock: DeviceClock, health: () => HealthState) {
+export function statusService(
+  room: () => Readonly<RoomState>,
+  paths: StoragePaths,
+  clock: DeviceClock,
+  health: () => HealthState,
+  signals: () => CallData<'status'>['signals'],
+) {
   return {
     async status(): Promise<CallData<'status'>> {
       const s = room();
@@ -49,6 +55,7 @@ export function statusService(room: () => Readonly<RoomState>, paths: StoragePat
         sublivingstart: s.rtmpStart.sub ? clock.format(s.rtmpStart.sub) : '',
         audioalarm: tf(s.audioAlarm),
         health: health(),
+        signals: signals(),
       };
     },
   };
