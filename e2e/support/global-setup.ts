@@ -1,5 +1,6 @@
 import type { FullConfig } from '@playwright/test';
 import { startNtpServer } from '@roomcast/test-servers';
+import { startCaptureTools } from './capture-tools';
 import { startCloudDoubles } from './cloud';
 import { startSerialPorts } from './serial';
 import { startService } from './service';
@@ -25,12 +26,21 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   const serials = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startSerialPorts()));
   // The update key the services trust (UPDATE_PUBLIC_KEY); its private half signs bundles (E2E_UPDATE_KEY, PEM).
   const updateKey = makeUpdateKey();
+  // No capture hardware here: v4l2-ctl, arecord and aplay print outputs recorded from real devices (capture-tools.ts).
+  const captureTools = startCaptureTools();
   // The silence alarm is shortened so its test takes seconds, not half a minute.
   const services = await Promise.all(
     Array.from({ length: Math.max(1, config.workers) }, (_, i) =>
       startService({
         name: String(i),
-        env: { ...cloud.env, ...serials[i]!.env, ...updateKey.env, SILENCE_ALARM_SECONDS: '5', NTP_PORT: String(ntp.port) },
+        env: {
+          ...cloud.env,
+          ...serials[i]!.env,
+          ...updateKey.env,
+          ...captureTools.env,
+          SILENCE_ALARM_SECONDS: '5',
+          NTP_PORT: String(ntp.port),
+        },
         webconfig: { site: { cloundShare: true } },
       }),
     ),
@@ -46,5 +56,6 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
     await cloud.stop();
     await Promise.all(serials.map((s) => s.stop()));
     await ntp.close();
+    captureTools.stop();
   };
 }
