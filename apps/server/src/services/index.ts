@@ -168,13 +168,11 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       /** The `status` answer, pushed after each change of the room's state. */
       statusEvents: {
         status: system.area.status.status,
-        // The room's state and its health: each change of either is pushed.
+        // The room's state, its health and its channels' signals: each change is pushed.
         onRoomChange: (fn: () => void) => {
-          const offRoom = shared.room.subscribe(fn);
-          const offHealth = health.subscribe(fn);
+          const offs = [shared.room.subscribe(fn), health.subscribe(fn), layout.capture.subscribe(fn)];
           return () => {
-            offRoom();
-            offHealth();
+            for (const off of offs) off();
           };
         },
       },

@@ -126,8 +126,13 @@ describe('capture devices: found, bound, checked, missing and back', async () =>
   });
 
   it('unplugged, the channel shows the "no signal" slate and the operation log says so; plugged back, its device again', async () => {
+    let told = 0;
+    const off = t.internals.capture.subscribe(() => told++);
     room.unplug('/dev/video4');
     await t.internals.capture.poll();
+    // The status push hears of it (services/index.ts statusEvents).
+    expect(told).toBe(1);
+    off();
     expect((await sources()).hdmi1).toMatchObject({ device: '/dev/video4', missing: true });
     // The status (and its push) says channel A has no signal; the video check warns while nothing records.
     const signals = (await t.post('status', {}, admin)).body.data.signals;

@@ -48,6 +48,8 @@ export function captureDevicesService(d: CaptureDevicesDeps) {
   let reading: Promise<void> | undefined;
   /** Which bound source names were missing at the last reading (a change re-plans). */
   let missingBefore = '';
+  /** Told when a bound device goes or comes back (the status push: the channels' signals changed). */
+  const listeners = new Set<() => void>();
 
   const present = (device: string): boolean => (latest ? isPresent(latest.devices, device) : true);
   d.media.devicesPresent(present);
@@ -81,6 +83,7 @@ export function captureDevicesService(d: CaptureDevicesDeps) {
     missingBefore = key;
     d.media.apply();
     d.media.audioOutput.refresh();
+    for (const fn of listeners) fn();
   }
   const poll = (force = false): Promise<void> => {
     reading ??= refresh(force)
@@ -99,6 +102,11 @@ export function captureDevicesService(d: CaptureDevicesDeps) {
 
   return {
     poll,
+    /** Calls `fn` when a bound device goes or comes back; returns the unsubscribe. */
+    subscribe(fn: () => void): () => void {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
     /** listcapturedevices: the devices found (the first reading is waited for). */
     async list(): Promise<CaptureDeviceList> {
       if (!latest) await poll();
