@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing and builds what is stale. Usage: scripts/setup.sh start|test
+# Installs what is missing and builds what is stale. Usage: scripts/setup.sh start|test|test-packages
+# (test-packages: the Debian packages of `test` only, so npm test can start the newcomer path beside its build).
 # Debian packages come from apt-get (the appliance runs as root); npm packages from `npm ci`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,7 @@ command -v arecord >/dev/null 2>&1 || need+=(alsa-utils)
 for pkg in gir1.2-gst-rtsp-server-1.0 python3-gi gstreamer1.0-plugins-good gstreamer1.0-plugins-bad; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
-if [ "$purpose" = test ]; then
+if [ "$purpose" = test ] || [ "$purpose" = test-packages ]; then
   [ -x /usr/bin/chromium ] || need+=(chromium)
   # Tesseract with Simplified and Traditional Chinese reads the OSD text back from a rendered still (media tests).
   for pkg in tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-chi-tra; do
@@ -69,6 +70,7 @@ if [ "${#need[@]}" -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
+[ "$purpose" = test-packages ] && exit 0
 
 # npm dependencies: `npm ci` when node_modules is missing, older than the lock file, or built for another Node.js
 # (native addons are compiled for one Node ABI).
