@@ -46,6 +46,7 @@ const TEXTS = [
   '10.1.2.3',
   '255.255.0.0',
   'rtsp://127.0.0.1:8554/changed',
+  'srt://10.1.2.3:9000?latency=200000',
   'rtmp://10.1.2.3/live/changed',
   'ftp://10.1.2.3/changed',
   'http://10.1.2.3:8080/changed',

@@ -18,6 +18,10 @@ export function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): 
       // No frame-rate probe (the fps filter sets the rate): it reads ~0.7 s of pictures before the encode starts, and
       // the picture then stays that far behind the inputs paced in real time (bench/live-latency.mjs).
       return ['-rtsp_transport', 'tcp', '-timeout', '2000000', '-fpsprobesize', '0', '-i', spec.url];
+    case 'srt':
+      // Connecting (or, as a listener, being called) and reading time out after 2 s: a sender that is gone ends the
+      // encode quickly and the engine shows its slate, as for RTSP; a short probe keeps the picture from lagging.
+      return ['-analyzeduration', '1000000', '-probesize', '1000000', '-i', srtWithTimeouts(spec.url)];
     case 'v4l2':
       return ['-f', 'v4l2', ...v4l2ModeArgs(spec.mode, fps), '-i', spec.device];
     case 'slides':
@@ -32,6 +36,14 @@ export function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): 
  * and in one thread (frame threads would hold pictures back).
  */
 export function slidesOnlyInputArgs(spec: SourceSpec, fps: number): string[] {
-  const decode = spec.kind === 'rtsp' ? ['-skip_loop_filter', 'all', '-threads', '1'] : [];
+  const decode = spec.kind === 'rtsp' || spec.kind === 'srt' ? ['-skip_loop_filter', 'all', '-threads', '1'] : [];
   return [...decode, ...inputArgs(spec, 1280, 720, fps)];
+}
+
+/** The SRT URL with 2 s timeouts (libsrt's `timeout`, and `listen_timeout` for a listener) unless it sets its own. */
+export function srtWithTimeouts(url: string): string {
+  const u = new URL(url);
+  if (!u.searchParams.has('timeout')) u.searchParams.set('timeout', '2000000');
+  if (u.searchParams.get('mode') === 'listener' && !u.searchParams.has('listen_timeout')) u.searchParams.set('listen_timeout', '2000000');
+  return u.toString();
 }

@@ -1,35 +1,20 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { runTool } from './process-runner.js';
+import { srtWithTimeouts } from './encoder-inputs.js';
 import type { SourceSpec } from './source-spec.js';
 
-/** Whether an RTSP source answers with a video stream within 3 s. */
-export async function rtspAlive(url: string): Promise<boolean> {
+/** Whether a network source (RTSP, SRT) answers with a video stream within about 3 s. */
+async function answersWithVideo(input: string[]): Promise<boolean> {
   try {
-    const out = await runTool(
-      'ffprobe',
-      [
-        '-v',
-        'error',
-        '-rtsp_transport',
-        'tcp',
-        '-timeout',
-        '3000000',
-        '-select_streams',
-        'v:0',
-        '-show_entries',
-        'stream=codec_type',
-        '-of',
-        'csv=p=0',
-        url,
-      ],
-      6000,
-    );
-    return out.includes('video');
+    const args = ['-v', 'error', ...input, '-select_streams', 'v:0', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0'];
+    return (await runTool('ffprobe', args, 6000)).includes('video');
   } catch {
     return false;
   }
 }
+export const rtspAlive = (url: string) => answersWithVideo(['-rtsp_transport', 'tcp', '-timeout', '3000000', url]);
+export const srtAlive = (url: string) => answersWithVideo(['-analyzeduration', '1000000', srtWithTimeouts(url)]);
 
 /**
  * Whether a capture device node can be opened now (without waiting: a V4L2 node opens at once, or it is gone). The
@@ -53,6 +38,7 @@ export interface SourceProbe {
 /** The probe of a channel's source spec, for those that can be lost (the stand-ins and the slides never are). */
 export function probeOf(spec: SourceSpec | undefined): SourceProbe | undefined {
   if (spec?.kind === 'rtsp') return { what: 'RTSP source', alive: () => rtspAlive(spec.url) };
+  if (spec?.kind === 'srt') return { what: 'SRT source', alive: () => srtAlive(spec.url) };
   if (spec?.kind === 'v4l2') return { what: `capture device ${spec.device}`, alive: () => deviceOpens(spec.device) };
   return undefined;
 }

@@ -42,9 +42,9 @@ const NO_SIGNAL = (letter: string): SourceSpec => ({ kind: 'synthetic', label: `
 /** A channel's input: its capture device, its RTSP URL, or the synthetic stand-in when it has no device. */
 export function sourceFor(letter: string, value: string, video: VideoInput, devices: SourceBindings): SourceSpec | undefined {
   if (!value) return undefined;
-  if (value === 'rtsp') {
-    const url = (video as Record<string, string | undefined>)[`rtspURL${letter}`];
-    return url ? { kind: 'rtsp', url } : undefined;
+  if (value === 'rtsp' || value === 'srt') {
+    const url = (video as Record<string, string | undefined>)[`${value}URL${letter}`];
+    return url ? { kind: value, url } : undefined;
   }
   const bound = devices[value];
   // "slides:10": the synthetic slides, a new slide every 10 s (for trying slide switching without a computer).
@@ -91,7 +91,7 @@ export function planFromSettings(i: PlanInputs): EncoderPlan {
   const sources: Record<string, SourceSpec> = {};
   for (const letter of ['A', 'B', 'C', 'D', 'E', 'F']) {
     let s = sourceFor(letter, channelValue(i.video, letter), i.video, i.devices);
-    if ((s?.kind === 'rtsp' || s?.kind === 'v4l2') && i.lost?.has(letter)) s = NO_SIGNAL(letter);
+    if ((s?.kind === 'rtsp' || s?.kind === 'srt' || s?.kind === 'v4l2') && i.lost?.has(letter)) s = NO_SIGNAL(letter);
     if (s) sources[letter] = s;
   }
   const { osd } = i;

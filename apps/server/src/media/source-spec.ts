@@ -10,6 +10,8 @@ export type SourceSpec =
       motion?: boolean;
     }
   | { kind: 'rtsp'; url: string }
+  /** An SRT source (a camera called, or a sender such as OBS calling in): MPEG-TS over SRT. */
+  | { kind: 'srt'; url: string }
   /** A capture device, with the format, size and rate asked of it (each the device's own when unset). */
   | { kind: 'v4l2'; device: string; mode?: VideoMode }
   /** The synthetic slides (`synthetic-slides.ts`): a slide that changes every `seconds`. */

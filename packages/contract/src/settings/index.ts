@@ -7,6 +7,7 @@ export * from './rules.js';
 export { adjustAudioInput, checkAudioInput } from './audio.js';
 export {
   VIDEO_SOURCES,
+  NETWORK_SOURCES,
   MAIN_QUALITIES,
   MAIN_BITRATES,
   SUB_BITRATES,

@@ -19,7 +19,7 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_audio_input: ['analog_volume', 'macin1', 'macin2', 'linein1', 'linein2', 'hdmi5'],
   setting_rec_audio_codec: ['samples', 'bitrate'],
   setting_general_output: ['hdmiaudiooutput'],
-  setting_video_input: ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((c) => [`channel${c}`, `rtspURL${c}`]),
+  setting_video_input: ['A', 'B', 'C', 'D', 'E', 'F'].flatMap((c) => [`channel${c}`, `rtspURL${c}`, `srtURL${c}`]),
   setting_rec_video_codec: ['main_quality', 'main_bitrate', 'main_streamtype', 'sub_quality', 'sub_bitrate', 'sub_streamtype'],
   setting_layout_animate: ['type', 'speed'],
   setting_video_layout: ['type'],

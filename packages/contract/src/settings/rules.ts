@@ -12,6 +12,7 @@ export const SETTING_RULES = {
   audioBothLines: 'Line 1 and line 2 cannot both be on. Turn one of them off.',
   videoChannelSource: 'Channel {0} must have a source. Please choose one.',
   videoRtspUrl: 'Channel {0} is set to RTSP. Please input its RTSP URL.',
+  videoSrtUrl: 'Channel {0} is set to SRT. Please input its SRT URL.',
   captureModeWithoutDevice: '{0} has no device. Choose its device before its format, size or rate, or clear them.',
   captureModeNotOffered: 'The device of {0} does not offer this format, size and rate. Choose one it lists.',
   captureFileOutside: 'The ALSA file plugin of {0} may write only inside the data directory of Roomcast.',

@@ -6,29 +6,39 @@ import { urlText } from './values.js';
 
 /** Channels the spec requires to have a source (§5 "channels A, B, C must be chosen"). */
 const REQUIRED_CHANNELS = ['A', 'B', 'C'] as const;
-export const VIDEO_SOURCES = ['hdmi1', 'hdmi2', 'hdmi3', 'hdmi4', 'sdi1', 'sdi2', 'sdi3', 'sdi4', 'rtsp'] as const;
+export const VIDEO_SOURCES = ['hdmi1', 'hdmi2', 'hdmi3', 'hdmi4', 'sdi1', 'sdi2', 'sdi3', 'sdi4', 'rtsp', 'srt'] as const;
+/** Sources pulled over the network, each with its URL key (`rtspURLA`, `srtURLA`): not offered in 4K mode. */
+export const NETWORK_SOURCES = ['rtsp', 'srt'] as const;
 const DEFAULT_SOURCE: Record<string, string> = { A: 'hdmi1', B: 'hdmi2', C: 'hdmi3' };
 
 const sourceText = enumText(['', ...VIDEO_SOURCES]);
 const rtspUrl = urlText(['rtsp']);
+const srtUrl = urlText(['srt']);
 
-/** RTSP sources are not offered in 4K mode (spec §9). */
+/** RTSP sources are not offered in 4K mode (spec §9), nor SRT ones (network sources alike). */
 export const videoSourcesFor = (ctx: SettingContext): readonly string[] => [
   '',
-  ...VIDEO_SOURCES.filter((s) => !ctx.mode4k || s !== 'rtsp'),
+  ...VIDEO_SOURCES.filter((s) => !ctx.mode4k || !(NETWORK_SOURCES as readonly string[]).includes(s)),
 ];
 type VideoChannel = (typeof VIDEO_CHANNELS)[number];
 const channelKey = (ch: VideoChannel) =>
-  key(DEFAULT_SOURCE[ch] ?? '', sourceText, `Source of channel ${ch}: hdmi1-4, sdi1-4, rtsp or "" (none); no rtsp in 4K mode.`, {
+  key(DEFAULT_SOURCE[ch] ?? '', sourceText, `Source of channel ${ch}: hdmi1-4, sdi1-4, rtsp, srt or "" (none); no rtsp or srt in 4K mode.`, {
     choices: (_v, ctx) => videoSourcesFor(ctx),
   });
 const rtspKey = (ch: VideoChannel) =>
   key('', rtspUrl, `RTSP URL pulled when channel ${ch} is rtsp.`, { visibleWhen: when(`channel${ch}`, 'rtsp') });
-/** channelA..F, then rtspURLA..F; typed by name so each key keeps its kind (`TypedSetting`). */
+const srtKey = (ch: VideoChannel) =>
+  key('', srtUrl, `SRT URL of channel ${ch} when it is srt: srt://camera:port to call a camera, srt://0.0.0.0:port?mode=listener to be called (OBS); latency, passphrase and streamid as URL options.`, {
+    visibleWhen: when(`channel${ch}`, 'srt'),
+  });
+/** channelA..F, then rtspURLA..F, then srtURLA..F; typed by name so each key keeps its kind (`TypedSetting`). */
 const videoInputKeys = Object.fromEntries([
   ...VIDEO_CHANNELS.map((ch) => [`channel${ch}`, channelKey(ch)]),
   ...VIDEO_CHANNELS.map((ch) => [`rtspURL${ch}`, rtspKey(ch)]),
-]) as Record<`channel${VideoChannel}`, ReturnType<typeof channelKey>> & Record<`rtspURL${VideoChannel}`, ReturnType<typeof rtspKey>>;
+  ...VIDEO_CHANNELS.map((ch) => [`srtURL${ch}`, srtKey(ch)]),
+]) as Record<`channel${VideoChannel}`, ReturnType<typeof channelKey>> &
+  Record<`rtspURL${VideoChannel}`, ReturnType<typeof rtspKey>> &
+  Record<`srtURL${VideoChannel}`, ReturnType<typeof srtKey>>;
 
 function checkVideoInput(v: Record<string, string>): SettingIssue[] {
   const issues: SettingIssue[] = [];
@@ -39,6 +49,7 @@ function checkVideoInput(v: Record<string, string>): SettingIssue[] {
     if (v[`channel${ch}`] === 'rtsp' && !v[`rtspURL${ch}`]) {
       issues.push(ruleIssue(`rtspURL${ch}`, 'videoRtspUrl', ch));
     }
+    if (v[`channel${ch}`] === 'srt' && !v[`srtURL${ch}`]) issues.push(ruleIssue(`srtURL${ch}`, 'videoSrtUrl', ch));
   }
   return issues;
 }

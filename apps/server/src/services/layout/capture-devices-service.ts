@@ -4,6 +4,7 @@ import {
   AUDIO_DEVICE_SOURCES,
   type CaptureDeviceList,
   type ChannelSignal,
+  NETWORK_SOURCES,
   VIDEO_CHANNELS,
   ruleIssue,
   SOURCE_NAMES,
@@ -124,7 +125,7 @@ export function captureDevicesService(d: CaptureDevicesDeps) {
         let signal: ChannelSignal = 'signal';
         if (!source) signal = 'none';
         else if (lost.has(channel) || device?.missing) signal = 'nosignal';
-        else if (source !== 'rtsp' && !device) signal = 'standin';
+        else if (!(NETWORK_SOURCES as readonly string[]).includes(source) && !device) signal = 'standin';
         return { channel, source, signal };
       });
     },
