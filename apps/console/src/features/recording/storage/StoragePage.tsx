@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SettingsPanel } from '../../../components/settings/SettingsPanel';
+import { useRecordStatus } from '../../../app/status';
 import { useWebConfig } from '../../../app/webconfig';
 import { DiskScanCard } from './DiskScanCard';
 import { storagePanels } from './storage-panels';
@@ -14,7 +15,8 @@ import { storagePanels } from './storage-panels';
 export default function StoragePage() {
   const { t } = useTranslation('menu');
   const { site } = useWebConfig();
-  const panels = useMemo(() => storagePanels(site.mode4k), [site.mode4k]);
+  const hasUsb = useRecordStatus().data?.hasusb === 'true';
+  const panels = useMemo(() => storagePanels(site.mode4k, hasUsb), [site.mode4k, hasUsb]);
   return (
     <Flex vertical gap={16}>
       <SettingsPanel title={t('items.storage')} panels={panels} />

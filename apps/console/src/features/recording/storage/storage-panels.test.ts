@@ -13,6 +13,13 @@ describe('storage panels', () => {
     expect(storagePanels(true)[0]!.fields?.movie_high_enable?.help).toBe('screens.storage.movie4kAlways');
   });
 
+  it('lets usbenable change only while a USB disk is mounted; usbdownload always', () => {
+    const without = storagePanels(false, false)[0]!.fields;
+    expect(without?.usbenable).toMatchObject({ disabled: true, help: 'screens.storage.noUsbDisk' });
+    expect(storagePanels(false, true)[0]!.fields?.usbenable?.disabled).toBeFalsy();
+    expect(without?.usbdownload).toBeUndefined();
+  });
+
   it('writes both clearing panels as one code, with one of them on at most', () => {
     const panels = storagePanels(false);
     let values = withEdit(

@@ -13,9 +13,10 @@ const RESOURCES = [
  * segmentation). In 4K mode (web config `site.mode4k`) the output shows only the 4K picture; otherwise the HD
  * and SD pictures and the five channels recorded on their own. The web config is not a setting key, so the
  * declaration (not a contract condition) chooses the keys. Auto clear and retention are one code whose
- * exclusivity is the contract's (`adjust` turns the other off, `check` refuses both on).
+ * exclusivity is the contract's (`adjust` turns the other off, `check` refuses both on). `hasUsb` is the status's
+ * `hasusb`: whether a USB disk is mounted now.
  */
-export function storagePanels(mode4k: boolean): PanelDecl[] {
+export function storagePanels(mode4k: boolean, hasUsb = false): PanelDecl[] {
   return [
     panel({
       title: 'screens.storage.output',
@@ -33,9 +34,9 @@ export function storagePanels(mode4k: boolean): PanelDecl[] {
         // Always on (the contract's normalize): shown fixed, with the reason.
         hddenable: { disabled: true, help: 'screens.storage.hddAlways' },
         movie_high_enable: { disabled: true, help: mode4k ? 'screens.storage.movie4kAlways' : 'screens.storage.highAlways' },
-        // This box has no USB copy yet: the switches show, disabled, with the reason (docs/storage.md).
-        usbenable: { disabled: true, help: 'screens.storage.noUsbCopy' },
-        usbdownload: { disabled: true, help: 'screens.storage.noUsbCopy' },
+        // Recording to the USB disk needs one mounted at USB_PATH (status hasusb); copying chosen recordings to it
+        // is a switch of its own, editable always (docs/storage.md "The USB disk").
+        usbenable: hasUsb ? {} : { disabled: true, help: 'screens.storage.noUsbDisk' },
       },
     }),
     panel({ title: 'screens.storage.autoClear', code: 'setting_check_storage', keys: ['enable', 'freesize', 'exectime'] }),
