@@ -27,6 +27,8 @@ interface Props {
   shareTargets: ShareTarget[];
   /** Each recording's uploads per target (FTP, media server, cloud sharing), by recordid (`listupload`). */
   uploads: Map<string, UploadState[]>;
+  /** Rows chosen for a batch action (copy to the USB disk); absent: no checkboxes. */
+  selection?: { selected: string[]; onSelect: (recordids: string[]) => void };
 }
 
 /** The recordings of one page: title edited in place, sync flags with resync, and the row's actions (spec §2). */
@@ -129,17 +131,30 @@ export function RecordingTable(p: Props) {
     },
   ];
 
+  const { selection } = p;
+  // With checkboxes the table scrolls in a wrapper, not by antd's scroll.x: that adds an aria-hidden measure row
+  // holding a copy of the select-all checkbox (axe's aria-hidden-focus), as in FileTable.
   return (
-    <Table<Recording>
-      rowKey="recordid"
-      size="middle"
-      columns={columns}
-      dataSource={p.recordings}
-      loading={p.loading}
-      scroll={{ x: 960 }}
-      pagination={p.pagination}
-      locale={{ emptyText: t('empty') }}
-      data-testid="recording-table"
-    />
+    <div className={selection ? 'rc-recording-table-scroll' : undefined}>
+      <Table<Recording>
+        rowKey="recordid"
+        size="middle"
+        columns={columns}
+        dataSource={p.recordings}
+        loading={p.loading}
+        scroll={selection ? undefined : { x: 960 }}
+        className={selection ? 'rc-recording-table' : undefined}
+        pagination={p.pagination}
+        rowSelection={
+          selection && {
+            selectedRowKeys: selection.selected,
+            onChange: (keys) => selection.onSelect(keys.map(String)),
+            getCheckboxProps: (r) => ({ 'aria-label': `${t('usb.select')} ${r.title}` }),
+          }
+        }
+        locale={{ emptyText: t('empty') }}
+        data-testid="recording-table"
+      />
+    </div>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Button } from 'antd';
-import { CloudUploadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, UsbOutlined } from '@ant-design/icons';
 import { LIMITS, type CallName } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { tMessage } from '../../app/messages';
+import { useRecordStatus } from '../../app/status';
 import { PageContainer } from '../../components/PageContainer';
 import { InfoModal } from './InfoModal';
 import { PlayerModal } from './PlayerModal';
@@ -17,6 +18,7 @@ import { TransfersDrawer } from './TransfersDrawer';
 import { useListState } from './list-location';
 import { useListUsercode } from './use-recordings';
 import { useShareTargets, useTransfers, useUploads } from './use-sharing';
+import { UsbCopyModal } from './usb/UsbCopyModal';
 import './recording.css';
 
 type Dialog = { kind: 'info' | 'play'; recording: Recording } | undefined;
@@ -34,10 +36,21 @@ export default function RecordingsPage() {
   const [queueOpen, setQueueOpen] = useState(false);
   const shareTargets = useShareTargets();
   const transfers = useTransfers();
+  // Copy to the USB disk: offered while one is mounted (status hasusb); the modal follows the copy it started.
+  const hasUsb = useRecordStatus().data?.hasusb === 'true';
+  const [selected, setSelected] = useState<string[]>([]);
+  const [usbCopyStarted, setUsbCopyStarted] = useState<number>();
+  const usbCopy = useCallMutation('usbcopy');
+  const copyToUsb = () => {
+    const startedAt = Date.now();
+    usbCopy.mutate({ recordids: selected }, { onSuccess: () => setUsbCopyStarted(startedAt) });
+  };
 
   const queryfields = { name, ...dayRange(start && end ? [start, end] : undefined) };
   const list = useCallQuery('listmedia', { usercode, queryfields, currentpage: page, pagesize: pageSize });
   const rows = list.data?.rows ?? [];
+  // Rows gone from the page (deleted, another page or search) leave the selection.
+  useEffect(() => setSelected((s) => s.filter((id) => list.data?.rows.some((r) => r.recordid === id))), [list.data]);
   const uploads = useUploads(rows.map((r) => r.recordid));
   const total = list.data?.total ?? 0;
 
@@ -81,11 +94,24 @@ export default function RecordingsPage() {
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching && !list.isLoading}
         extra={
-          (shareTargets.length > 0 || transfers.transfers.length > 0) && (
-            <Button icon={<CloudUploadOutlined />} onClick={() => setQueueOpen(true)}>
-              {t('share.queue')}
-            </Button>
-          )
+          <>
+            {(shareTargets.length > 0 || transfers.transfers.length > 0) && (
+              <Button icon={<CloudUploadOutlined />} onClick={() => setQueueOpen(true)}>
+                {t('share.queue')}
+              </Button>
+            )}
+            {hasUsb && (
+              <Button
+                icon={<UsbOutlined />}
+                disabled={selected.length === 0}
+                loading={usbCopy.isPending}
+                onClick={copyToUsb}
+                data-testid="usb-copy"
+              >
+                {t('usb.copy', { count: selected.length })}
+              </Button>
+            )}
+          </>
         }
       />
       <RecordingTable
@@ -110,11 +136,13 @@ export default function RecordingsPage() {
         onPlay={(recording) => setDialog({ kind: 'play', recording })}
         shareTargets={shareTargets}
         uploads={uploads}
+        selection={hasUsb ? { selected, onSelect: setSelected } : undefined}
         onDelete={async (r) => {
           await remove.mutateAsync({ recordid: r.recordid });
           void message.success(tMessage('msgDelCompleted'));
         }}
       />
+      {usbCopyStarted !== undefined && <UsbCopyModal startedAt={usbCopyStarted} onClose={() => setUsbCopyStarted(undefined)} />}
       <TransfersDrawer open={queueOpen} onClose={() => setQueueOpen(false)} transfers={transfers.transfers} loading={transfers.loading} />
       {dialog?.kind === 'info' && <InfoModal recording={dialog.recording} onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'play' && play && (
