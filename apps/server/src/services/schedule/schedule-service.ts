@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { formatMessage, LIMITS, MESSAGES, type CallBody, type CallData, type MessageKey, type SelfCheck } from '@roomcast/contract';
+import { formatMessage, LIMITS, MESSAGES, type CallBody, type CallData, type MessageKey } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { ScheduleOrigin, ScheduleRow } from '../../db/repositories/schedules-repository.js';
 import type { Clock } from '../core/index.js';
 import { Fail } from '../core/index.js';
 import { readCalendar, writeCalendar } from './ical-calendar.js';
+import { scheduleSelfChecks } from './schedule-selfchecks.js';
 import { isFinished } from './schedule-runner.js';
 import { eventOfSchedule, scheduleOfEvent } from './schedule-ical.js';
 import { formatInZone, formatLocal, parseLocal, recent, upcoming, windowMs } from './schedule-time.js';
@@ -79,6 +80,7 @@ export interface ScheduleServiceDeps {
 /** The `schedule` call: list with occurrences, add, update, delete. */
 export function scheduleService(d: ScheduleServiceDeps) {
   const repo = d.repos.schedules;
+  const selfChecks = scheduleSelfChecks(repo, d.zoneOffset);
   const fail = (reason: string) => new Fail(`${MESSAGES.messageSubmitScheduleFail}: ${reason}`);
 
   function view(row: ScheduleRow, now: number, off: number): ScheduleView {
@@ -89,19 +91,7 @@ export function scheduleService(d: ScheduleServiceDeps) {
       return { start, end: formatInZone(o.end, off), done: o.end <= now || isFinished(runs.get(start)) };
     });
     const { uid: _uid, ...shown } = row;
-    return { ...shown, duration: Math.round(windowMs(row) / 1000), schedules: occurrences, selfcheck: selfCheckOf(row.id) };
-  }
-
-  function selfCheckOf(id: number): SelfCheck | null {
-    const r = repo.selfCheck(id);
-    if (!r) return null;
-    let problems: SelfCheck['problems'] = [];
-    try {
-      problems = JSON.parse(r.problems) as SelfCheck['problems'];
-    } catch {
-      // A row from an older build: its problems are lost, its state is not.
-    }
-    return { start: r.start, at: r.at, state: r.state as SelfCheck['state'], problems };
+    return { ...shown, duration: Math.round(windowMs(row) / 1000), schedules: occurrences, selfcheck: selfChecks.selfCheckOf(row.id) };
   }
 
   /** A schedule the console may change: it exists and was not made by Opencast's calendar. */
@@ -144,26 +134,8 @@ export function scheduleService(d: ScheduleServiceDeps) {
       return found.sort((a, b) => a.start - b.start);
     },
 
-    /** Keeps the self-check made before the occurrence of schedule `id` that starts at `check.start`. */
-    recordSelfCheck(id: number, check: SelfCheck): void {
-      if (!repo.find(id)) return;
-      repo.putSelfCheck({
-        schedule_id: id,
-        start: check.start,
-        at: check.at,
-        state: check.state,
-        problems: JSON.stringify(check.problems),
-      });
-    },
-    /** A schedule's latest self-check, or null. */
-    selfCheckOf,
-    /** The self-check that ran last, of any schedule, with its occurrence's start as epoch ms (metrics). */
-    latestSelfCheck(): (SelfCheck & { startMs: number }) | undefined {
-      const r = repo.latestSelfCheck();
-      const c = r ? selfCheckOf(r.schedule_id) : null;
-      const local = c ? parseLocal(c.start) : undefined;
-      return c && local !== undefined ? { ...c, startMs: local - d.zoneOffset() * 60_000 } : undefined;
-    },
+    // The self-checks kept on the schedules (schedule-selfchecks.ts).
+    ...selfChecks,
 
     /** Milliseconds of scheduled recording between now and `horizonMs` from now (running occurrences count what is left). */
     plannedMs(horizonMs: number): number {
