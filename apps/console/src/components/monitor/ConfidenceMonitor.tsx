@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRecordStatus } from '../../app/status';
 import { HealthBadge } from '../health/HealthBadge';
 import { AudioMeters } from './AudioMeters';
+import { ChannelSignals } from './ChannelSignals';
 import { PicturePreview } from './PicturePreview';
 import { useLevels } from './use-levels';
 import './monitor.css';
@@ -10,7 +11,7 @@ import '../panel.css';
 
 /**
  * The confidence monitor card: the room's health badge and the silence alarm (from the status poll), a preview of the
- * picture being recorded and the audio level meters, both from the service while its encoder runs (recording or live).
+ * picture being recorded with each channel's signal under it, and the audio level meters, both from the service while its encoder runs (recording or live).
  */
 export function ConfidenceMonitor() {
   const { t } = useTranslation('system', { keyPrefix: 'monitor' });
@@ -32,6 +33,7 @@ export function ConfidenceMonitor() {
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <PicturePreview running={running} />
+          <ChannelSignals signals={data?.signals} />
         </Col>
         <Col xs={24} md={12}>
           <AudioMeters levels={levels} connection={connection} />

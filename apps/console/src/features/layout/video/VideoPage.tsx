@@ -10,7 +10,7 @@ import { useWebConfig } from '../../../app/webconfig';
 import { SettingsPanel } from '../../../components/settings/SettingsPanel';
 import { CaptureDeviceList } from './CaptureDeviceList';
 import { DEVICES_PANEL } from './device-panel';
-import { ENCODING_PANEL, videoEditBlocked, videoPanels } from './video-panels';
+import { type ChannelSignals, ENCODING_PANEL, videoEditBlocked, videoPanels } from './video-panels';
 
 /*
  * /console/operation/opevideo (spec §2 Video: input video and encoding video; issue 20: the device of each input among
@@ -30,7 +30,13 @@ export default function VideoPage() {
   const save = useCallQuery('readconfig', { settingcode: 'setting_advance_media_save' }, { silent: true, enabled: canReadSave });
   const mediaSave = useMemo(() => (save.data ? Object.fromEntries(save.data.map((d) => [d.key, d.value])) : undefined), [save.data]);
   const { devices, sources } = capture;
-  const panels = useMemo(() => videoPanels(t, { devices, sources }, mediaSave, site.mode4k), [t, devices, sources, mediaSave, site.mode4k]);
+  // The panels follow the signals only when they change, not at every status poll.
+  const signalsKey = JSON.stringify(status.data?.signals ?? []);
+  const signals = useMemo(() => JSON.parse(signalsKey) as ChannelSignals, [signalsKey]);
+  const panels = useMemo(
+    () => videoPanels(t, { devices, sources }, mediaSave, site.mode4k, signals),
+    [t, devices, sources, mediaSave, site.mode4k, signals],
+  );
   const blocked = videoEditBlocked(status.data, status.error);
   return (
     <SettingsPanel

@@ -9,6 +9,22 @@ export const INPUT_PANEL = 'screens.video.input';
 export const ENCODING_PANEL = 'screens.video.encoding';
 
 type Capture = Pick<CaptureDevicesState, 'devices' | 'sources'>;
+export type ChannelSignals = CallData<'status'>['signals'];
+
+/**
+ * Whether a channel has no signal now (status `signals`), for the source the screen shows: a source edited but not
+ * saved yet is not the one the status speaks of.
+ */
+export function lostSignal(signals: ChannelSignals | undefined, channel: string, source: string | undefined): boolean {
+  return !!source && !!signals?.some((s) => s.channel === channel && s.source === source && s.signal === 'nosignal');
+}
+
+/** The device hint, led by "No signal now" (a warning) while the channel has none. */
+function channelHint(base: FieldHint | undefined, lost: boolean, t: Translate): FieldHint | undefined {
+  if (!lost) return base;
+  const noSignal = t('screens.video.noSignalNow');
+  return { text: base ? `${noSignal} ${base.text}` : noSignal, warning: true };
+}
 
 /**
  * Which capture device a channel's source records (setting_video_devices on the same screen, as edited), whether the
@@ -30,12 +46,23 @@ function deviceHint(source: string | undefined, values: ScreenValues, capture: C
  * The options each mode offers (qualities, bitrates, RTSP) are the contract's `choices`; the screen adds the capture
  * device under each channel, the devices the box finds (`capture`), the fixed sub quality and spec §5's 4 Mbps advice
  * while channels are recorded on their own (`mediaSave`: setting_advance_media_save, undefined when the user may not
- * read it).
+ * read it), and "No signal now" under a channel the status (`signals`) says has none.
  */
-export function videoPanels(t: Translate, capture: Capture, mediaSave: Record<string, string> | undefined, mode4k: boolean): PanelDecl[] {
+export function videoPanels(
+  t: Translate,
+  capture: Capture,
+  mediaSave: Record<string, string> | undefined,
+  mode4k: boolean,
+  signals?: ChannelSignals,
+): PanelDecl[] {
   const inputFields: Record<string, FieldOptions> = {};
   for (const ch of VIDEO_CHANNELS)
-    inputFields[`channel${ch}`] = { hint: (v: ScreenValues) => deviceHint(v.setting_video_input?.[`channel${ch}`], v, capture, t) };
+    inputFields[`channel${ch}`] = {
+      hint: (v: ScreenValues) => {
+        const source = v.setting_video_input?.[`channel${ch}`];
+        return channelHint(deviceHint(source, v, capture, t), lostSignal(signals, ch, source), t);
+      },
+    };
   return [
     panel({
       title: INPUT_PANEL,

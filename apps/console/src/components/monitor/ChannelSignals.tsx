@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { type ChannelSignalState, markedChannels } from './channel-signals';
+
+/**
+ * One small mark per channel with a source (status `signals`): a dot coloured by its state and the channel's letter;
+ * the state is said in words to screen readers and on hover.
+ */
+export function ChannelSignals({ signals }: { signals: readonly ChannelSignalState[] | undefined }) {
+  const { t } = useTranslation('system', { keyPrefix: 'monitor.signals' });
+  const marked = markedChannels(signals);
+  if (marked.length === 0) return null;
+  return (
+    <ul className="rc-signals" aria-label={t('title')} data-testid="channel-signals">
+      {marked.map((s) => {
+        const state = t(`state.${s.signal}`);
+        return (
+          <li key={s.channel} className={`rc-signal rc-signal-${s.signal}`} title={`${t('channel', { channel: s.channel })}: ${state}`}>
+            <span className="rc-signal-dot" aria-hidden="true" />
+            <span aria-hidden="true">{s.channel}</span>
+            <span className="rc-sr-only">{`${t('channel', { channel: s.channel })}: ${state}`}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
