@@ -4,6 +4,7 @@ import { chooseOption } from '../support/select';
 /** The checks of the contract (HEALTH_CHECKS) with their English names in the panel. */
 export const HEALTH_CHECK_NAMES = {
   audio: 'Audio',
+  video: 'Video',
   encoder: 'Encoder',
   disk: 'Recording disk',
   uploads: 'Uploads',
