@@ -31,6 +31,7 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   roomlivectrl: { control: 'stop' },
   rtmpctl: { control: 'stop' },
   rtmpchannelctl: { channel: '1', control: 'stop' },
+  srtchannelctl: { channel: '1', control: 'stop' },
   setlayoutid: { id: 0 },
   setlayoutswitch: { enable: false },
   layout: { output: 'preview', type: 0, channels: 1, channeldata: ['A'] },

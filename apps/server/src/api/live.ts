@@ -19,4 +19,9 @@ export const liveHandlers: HandlerMap<LiveArea> = {
     ctx.describe(`${channel} ${ctx.body.control}`);
     await (ctx.body.control === 'start' ? ctx.services.rtmp.startChannel(channel) : ctx.services.rtmp.stopChannel(channel));
   },
+  srtchannelctl: async (ctx) => {
+    const channel = RTMP_CHANNEL_OF[ctx.body.channel];
+    ctx.describe(`${channel} ${ctx.body.control}`);
+    await (ctx.body.control === 'start' ? ctx.services.srt.startChannel(channel) : ctx.services.srt.stopChannel(channel));
+  },
 };

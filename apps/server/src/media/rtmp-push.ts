@@ -18,7 +18,7 @@ export interface RtmpPushEvents {
 }
 
 /**
- * An RTMP push of one of the encoder's fan-outs (HD or SD) by stream copy: one ffmpeg (`CopyOutput`,
+ * A push of one of the encoder's fan-outs (HD or SD) by stream copy, RTMP's by default (SRT's through `output`): one ffmpeg (`CopyOutput`,
  * `rtmpOutputArgs`) per attempt, no encode of its own. When the encoder restarts its fan-out begins a new stream:
  * the push is started again on the same URL (the destination sees the publisher reconnect), as the live HLS
  * output is (`FollowingCopyOutput`). It never retries by itself: a drop is reported and the owner decides when to
@@ -37,8 +37,13 @@ export class RtmpPush extends FollowingCopyOutput {
     private readonly events: RtmpPushEvents,
     log: (line: string) => void = () => {},
     private readonly now: () => number = Date.now,
+    /** The output's name in the log, and ffmpeg's options for the URL (RTMP's FLV unless another protocol's). */
+    private readonly output: { label: string; outputArgs: (url: string) => string[] } = {
+      label: `RTMP ${stream.toUpperCase()}`,
+      outputArgs: rtmpOutputArgs,
+    },
   ) {
-    super(encoder, stream, (line) => log(`[RTMP ${stream.toUpperCase()}] ${line}`));
+    super(encoder, stream, (line) => log(`[${output.label}] ${line}`));
     this.restartsWhenIdle = false;
   }
 
@@ -52,7 +57,7 @@ export class RtmpPush extends FollowingCopyOutput {
   }
 
   protected makeOutput(): CopyOutput {
-    const out = new CopyOutput(this.encoder[this.stream], [...PROGRESS_ARGS, ...rtmpOutputArgs(this.url)], this.log);
+    const out = new CopyOutput(this.encoder[this.stream], [...PROGRESS_ARGS, ...this.output.outputArgs(this.url)], this.log);
     const parser = new ProgressParser();
     this.wrote = false;
     this.lastSize = -1;

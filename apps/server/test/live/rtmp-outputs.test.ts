@@ -13,6 +13,7 @@ import { createRoom } from '../../src/services/room/index.js';
 import { TsFanout } from '../../src/media/ts-fanout.js';
 import { createScheduler, systemClock, systemTimers } from '../../src/services/core/index.js';
 import { RETRY_MAX_MS, retryDelay } from '../../src/services/live/rtmp-channel.js';
+import { rtmpProfile } from '../../src/services/live/push-profiles.js';
 import { rtmpOutputs } from '../../src/services/live/rtmp-outputs.js';
 import type { SettingsService } from '../../src/services/settings/index.js';
 import { ADMIN_PASSWORD, makeApp, buildTestApp } from '../helpers.js';
@@ -58,17 +59,19 @@ describe('RTMP outputs: a destination that stops answering', () => {
     const lines: string[] = [];
     const room = createRoom();
     const scheduler = createScheduler({ clock: systemClock, timers: systemTimers, log: (l) => lines.push(l) });
+    const settings = {
+      typed: () =>
+        typedSetting('setting_live_rtmp', {
+          mainenable: 'true',
+          mainurl: `rtmp://127.0.0.1:${port}/live/x`,
+          subenable: 'false',
+          suburl: '',
+        }),
+      onWritten: () => undefined,
+    } as unknown as SettingsService;
     const outputs = rtmpOutputs({
-      settings: {
-        typed: () =>
-          typedSetting('setting_live_rtmp', {
-            mainenable: 'true',
-            mainurl: `rtmp://127.0.0.1:${port}/live/x`,
-            subenable: 'false',
-            suburl: '',
-          }),
-        onWritten: () => undefined,
-      } as unknown as SettingsService,
+      settings,
+      profile: rtmpProfile(settings),
       room,
       media: { encoder: encoder as unknown as Encoder },
       clock: systemClock,

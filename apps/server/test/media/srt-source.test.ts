@@ -112,7 +112,11 @@ describe('SRT source: a channel called over SRT, lost and back during a recordin
 
   it('an SRT URL is checked before it reaches an argv; a channel set to SRT needs one', async () => {
     const write = (values: Record<string, string>) =>
-      t.post('writeconfig', { settingcode: 'setting_video_input', data: Object.entries(values).map(([key, value]) => ({ key, value })) }, admin);
+      t.post(
+        'writeconfig',
+        { settingcode: 'setting_video_input', data: Object.entries(values).map(([key, value]) => ({ key, value })) },
+        admin,
+      );
     expect((await write({ srtURLC: 'srt://10.0.0.5:9000?latency=200000&passphrase=0123456789abc' })).body.result).toBe(true);
     for (const bad of ['srt://host:9000;reboot', 'http://host:9000', 'srt:// spaced:1', 'srt://$(id):1']) {
       expect((await write({ srtURLC: bad })).body.result, bad).toBe(false);

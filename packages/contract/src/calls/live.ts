@@ -36,6 +36,14 @@ export const liveCalls = {
     permission: anyOf('rtmplive', 'mediastream'),
     mutating: true,
   }),
+  srtchannelctl: defineCall({
+    summary:
+      'Start or stop one SRT output of `setting_live_srt` (the twin of rtmpchannelctl): channel "1" main (the HD picture to `mainurl`), "2" sub (the SD picture to `suburl`), a copy of the encode in MPEG-TS; both idempotent. A dropped receiver is tried again (1 s doubling to 30 s; status `ismainsrt`/`issubsrt` "reconn" meanwhile, "true" once it streams); outputs that are on come back after a service restart. Start is refused when the channel is not enabled or has no URL.',
+    request: z.object({ channel: z.enum(['1', '2']), control: z.enum(['start', 'stop']) }),
+    data: NoData,
+    permission: anyOf('rtmplive', 'mediastream'),
+    mutating: true,
+  }),
   rtmpchannelctl: defineCall({
     summary:
       'Start or stop one RTMP output: channel "1" main (the HD picture to `mainurl`), "2" sub (the SD picture to `suburl`); both idempotent, reconnecting as rtmpctl says. Start is refused when the channel is not enabled or has no URL.',

@@ -34,6 +34,9 @@ export const Status = z.object({
   isliving: truth,
   ismainliving: z.enum(['true', 'false', 'reconn']),
   issubliving: z.enum(['true', 'false', 'reconn']),
+  /** The SRT outputs (setting_live_srt; beyond the spec), as `ismainliving`/`issubliving` are for RTMP. */
+  ismainsrt: z.enum(['true', 'false', 'reconn']),
+  issubsrt: z.enum(['true', 'false', 'reconn']),
   livingstart: z.string(),
   /** The device clock now, in the device zone like every time above: consoles count elapsed times from it whatever their own zone. */
   devicetime: z.string(),

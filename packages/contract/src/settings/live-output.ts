@@ -1,5 +1,6 @@
 import { anyOf } from '../permissions.js';
-import { boolText, defineSetting, enumText, settingKey as key, when, type SettingIssue } from './define.js';
+import { z } from 'zod';
+import { boolText, defineSetting, enumText, intText, settingKey as key, when, withMeta, type SettingIssue } from './define.js';
 import { ruleIssue } from './rules.js';
 import { urlText } from './values.js';
 
@@ -58,4 +59,46 @@ export const settingLiveRtsp = defineSetting({
     ),
   },
   check: checkOutputs('RTSP'),
+});
+
+/** SRT's passphrase: 10-79 characters (libsrt), printable, no spaces or quotes; "" for none. */
+const srtPassphrase = withMeta(
+  z
+    .string()
+    .refine((v) => v === '' || /^[\x21-\x7e]{10,79}$/.test(v), 'must be 10 to 79 printable characters without spaces, or empty')
+    .refine((v) => !/["'`$\\;]/.test(v), 'must not contain quotes, $, \\ or ;'),
+  { kind: 'text', maxLength: 79, format: 'password' },
+);
+/** SRT's stream id (access control: `#!::r=live,m=publish`, or a name): no spaces, quotes or shell characters. */
+const srtStreamId = withMeta(
+  z
+    .string()
+    .trim()
+    .refine((v) => /^[A-Za-z0-9#!:=,._/@+-]{0,512}$/.test(v), 'may contain only letters, digits and # ! : = , . _ / @ + -'),
+  { kind: 'text', maxLength: 512, format: 'compact' },
+);
+
+/**
+ * SRT outputs (issue 20; main = HD, sub = SD), each a copy of the encode like the RTMP outputs: `caller` sends to the
+ * URL's listener (srt://host:port), `listener` waits there for a receiver to call (srt://0.0.0.0:port).
+ */
+export const settingLiveSrt = defineSetting({
+  description: 'SRT outputs (main = HD, sub = SD): caller or listener, latency, encryption and stream id.',
+  read: anyOf('mediastream', 'rtmplive'),
+  write: anyOf('mediastream'),
+  keys: {
+    ...outputKeys(['srt'], 'SRT'),
+    mode: key(
+      'caller',
+      enumText(['caller', 'listener']),
+      'caller: the box calls the URL; listener: the box waits at the URL for a receiver to call.',
+    ),
+    latency: key('200', intText(20, 8000), "SRT's latency in milliseconds: how long a lost packet may be sent again (20-8000)."),
+    passphrase: key('', srtPassphrase, 'Encrypts the outputs (AES) when set: 10-79 characters; the receiver needs the same.', {
+      secret: true,
+    }),
+    pbkeylen: key('16', enumText(['16', '24', '32']), 'The AES key length in bytes: 16 (AES-128), 24 (AES-192) or 32 (AES-256).'),
+    streamid: key('', srtStreamId, 'The stream id sent to the receiver (e.g. #!::r=live/room1,m=publish); "" for none.'),
+  },
+  check: checkOutputs('SRT'),
 });

@@ -87,6 +87,7 @@ const EXPECTED_KEYS: Record<string, string[]> = {
   setting_acme: ['enable', 'directory', 'contact', 'names', 'ca'],
   setting_ldap: ['enable', 'url', 'binddn', 'bindpassword', 'searchbase', 'userfilter', 'ca', 'groupmap', 'defaultgroup'],
   setting_metrics: ['enable', 'token'],
+  setting_live_srt: ['mainenable', 'mainurl', 'subenable', 'suburl', 'mode', 'latency', 'passphrase', 'pbkeylen', 'streamid'],
   setting_health: [
     'silenceseconds',
     'encoderspeedpercent',
@@ -185,6 +186,7 @@ describe('setting registry', () => {
         'setting_media_server.password',
         'setting_ldap.bindpassword',
         'setting_metrics.token',
+        'setting_live_srt.passphrase',
       ].sort(),
     );
   });
@@ -205,6 +207,7 @@ describe('setting registry', () => {
       setting_ppt: [anyOf('ppt'), anyOf('ppt')],
       setting_live_rtmp: [anyOf('mediastream', 'rtmplive'), anyOf('mediastream')],
       setting_live_rtsp: [anyOf('mediastream', 'rtmplive'), anyOf('mediastream')],
+      setting_live_srt: [anyOf('mediastream', 'rtmplive'), anyOf('mediastream')],
       setting_advance_media_save: [anyOf('storage', 'operating', 'record'), anyOf('storage')],
       setting_check_storage: [anyOf('storage'), anyOf('storage')],
       setting_segmentation: [anyOf('storage'), anyOf('storage')],

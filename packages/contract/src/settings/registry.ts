@@ -8,7 +8,7 @@ import { settingAudioInput, settingGeneralOutput, settingRecAudioCodec } from '.
 import { settingProduct, settingVersion } from './about.js';
 import { settingCloudDropbox, settingCloudGoogle } from './cloud.js';
 import { settingLayoutAnimate, settingVideoLayout } from './effect.js';
-import { settingLiveRtmp, settingLiveRtsp } from './live-output.js';
+import { settingLiveRtmp, settingLiveRtsp, settingLiveSrt } from './live-output.js';
 import { settingSystemNetwork } from './network.js';
 import { settingOsd } from './osd.js';
 import { settingPpt } from './ppt.js';
@@ -35,6 +35,7 @@ export const SETTINGS = {
   setting_ppt: settingPpt,
   setting_live_rtmp: settingLiveRtmp,
   setting_live_rtsp: settingLiveRtsp,
+  setting_live_srt: settingLiveSrt,
   setting_advance_media_save: settingAdvanceMediaSave,
   setting_check_storage: settingCheckStorage,
   setting_segmentation: settingSegmentation,

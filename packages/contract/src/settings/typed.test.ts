@@ -113,7 +113,7 @@ describe('the types come from the definitions', () => {
     expectTypeOf<TypedSetting<'setting_advance_media_save'>['resource_vi4_enable']>().toEqualTypeOf<boolean>();
     // Keys built per channel keep their names and kinds.
     expectTypeOf<TypedSetting<'setting_video_input'>['channelF']>().toEqualTypeOf<
-      '' | 'hdmi1' | 'hdmi2' | 'hdmi3' | 'hdmi4' | 'sdi1' | 'sdi2' | 'sdi3' | 'sdi4' | 'rtsp'
+      '' | 'hdmi1' | 'hdmi2' | 'hdmi3' | 'hdmi4' | 'sdi1' | 'sdi2' | 'sdi3' | 'sdi4' | 'rtsp' | 'srt'
     >();
     expectTypeOf<TypedSetting<'setting_video_input'>['rtspURLA']>().toEqualTypeOf<string>();
     expectTypeOf<TypedSetting<'setting_live_rtmp'>>().toEqualTypeOf<{

@@ -22,15 +22,25 @@ export const videoSourcesFor = (ctx: SettingContext): readonly string[] => [
 ];
 type VideoChannel = (typeof VIDEO_CHANNELS)[number];
 const channelKey = (ch: VideoChannel) =>
-  key(DEFAULT_SOURCE[ch] ?? '', sourceText, `Source of channel ${ch}: hdmi1-4, sdi1-4, rtsp, srt or "" (none); no rtsp or srt in 4K mode.`, {
-    choices: (_v, ctx) => videoSourcesFor(ctx),
-  });
+  key(
+    DEFAULT_SOURCE[ch] ?? '',
+    sourceText,
+    `Source of channel ${ch}: hdmi1-4, sdi1-4, rtsp, srt or "" (none); no rtsp or srt in 4K mode.`,
+    {
+      choices: (_v, ctx) => videoSourcesFor(ctx),
+    },
+  );
 const rtspKey = (ch: VideoChannel) =>
   key('', rtspUrl, `RTSP URL pulled when channel ${ch} is rtsp.`, { visibleWhen: when(`channel${ch}`, 'rtsp') });
 const srtKey = (ch: VideoChannel) =>
-  key('', srtUrl, `SRT URL of channel ${ch} when it is srt: srt://camera:port to call a camera, srt://0.0.0.0:port?mode=listener to be called (OBS); latency, passphrase and streamid as URL options.`, {
-    visibleWhen: when(`channel${ch}`, 'srt'),
-  });
+  key(
+    '',
+    srtUrl,
+    `SRT URL of channel ${ch} when it is srt: srt://camera:port to call a camera, srt://0.0.0.0:port?mode=listener to be called (OBS); latency, passphrase and streamid as URL options.`,
+    {
+      visibleWhen: when(`channel${ch}`, 'srt'),
+    },
+  );
 /** channelA..F, then rtspURLA..F, then srtURLA..F; typed by name so each key keeps its kind (`TypedSetting`). */
 const videoInputKeys = Object.fromEntries([
   ...VIDEO_CHANNELS.map((ch) => [`channel${ch}`, channelKey(ch)]),

@@ -7,6 +7,7 @@ import { liveAccess } from './live-access.js';
 import { liveService } from './live-service.js';
 import { hlsViewers } from './hls-viewers.js';
 import { liveViewers } from './live-viewers.js';
+import { rtmpProfile, srtProfile } from './push-profiles.js';
 import { rtmpOutputs } from './rtmp-outputs.js';
 import { rtspOutputs } from './rtsp-outputs.js';
 
@@ -57,16 +58,10 @@ export function createLive({ settings, room, media, device, log, oplog, replan, 
     dataDir: config.dataDir,
     log,
   });
-  const rtmp = rtmpOutputs({
-    settings,
-    room,
-    media,
-    clock: device,
-    dataDir: config.dataDir,
-    log,
-    oplog: oplog.system,
-    replan,
-  });
+  // The pushed outputs: RTMP and SRT, one service each over its protocol's profile (push-profiles.ts).
+  const pushDeps = { settings, room, media, clock: device, dataDir: config.dataDir, log, oplog: oplog.system, replan };
+  const rtmp = rtmpOutputs({ ...pushDeps, profile: rtmpProfile(settings) });
+  const srt = rtmpOutputs({ ...pushDeps, profile: srtProfile(settings) });
   // The RTSP outputs follow setting_live_rtsp: served while saved enabled (a value they cannot serve is refused).
   const rtsp = rtspOutputs({ settings, room, media, log });
   settings.addWriteGuard((code, _changed, values) => {
@@ -85,9 +80,10 @@ export function createLive({ settings, room, media, device, log, oplog, replan, 
   // A session that ends (logout, forced out, idle, password change, user removed) takes its live viewing with it.
   d.sessions.onEnded((id) => viewers.closeSession(id));
   return {
-    area: { live, rtmp },
+    area: { live, rtmp, srt },
     live,
     rtmp,
+    srt,
     rtsp,
     /** The live room's viewers now, by kind (the metrics). */
     viewers: { websocket: () => viewers.count, hls: () => hls.count() },
@@ -99,6 +95,8 @@ export function createLive({ settings, room, media, device, log, oplog, replan, 
         // RTMP outputs that were on go on (to the URLs of the settings now), reconnecting as they do after a drop.
         const back = await rtmp.resume();
         if (back) announce(`${back} RTMP output(s) streaming again after the restart.`);
+        const backSrt = await srt.resume();
+        if (backSrt) announce(`${backSrt} SRT output(s) streaming again after the restart.`);
         // The RTSP outputs setting_live_rtsp enables are served (GStreamer's RTSP server in its helper process).
         await rtsp.resume();
       },
@@ -106,11 +104,13 @@ export function createLive({ settings, room, media, device, log, oplog, replan, 
       stop: async () => {
         await live.halt();
         await rtmp.halt();
+        await srt.halt();
         await rtsp.halt();
       },
     } satisfies Lifecycle,
     jobs: [
       rtmp.job,
+      srt.job,
       periodicJob({
         name: 'live viewers',
         everyMs: VIEWER_CHECK_MS,

@@ -1,5 +1,5 @@
 import type { MediaEngine } from '../../media/media-engine.js';
-import { RTMP_LABEL, type RtmpState } from '../room/index.js';
+import type { RtmpState } from '../room/index.js';
 import type { Progress } from '../../media/ffmpeg-progress.js';
 import { RtmpPush } from '../../media/rtmp-push.js';
 import type { Clock, Job } from '../core/index.js';
@@ -46,6 +46,10 @@ export interface AttemptHooks {
   media: Pick<MediaEngine, 'encoder'>;
   clock: Clock;
   log: (line: string) => void;
+  /** The outputs as people read them ('RTMP main (HD)', 'SRT sub (SD)'). */
+  label: Record<RtmpChannel, string>;
+  /** ffmpeg's output options for the URL (the protocol's muxer). */
+  outputArgs: (url: string) => string[];
   /** The output is still on (not turned off since): reports of an output that is off change nothing. */
   isOn: (o: RtmpOutput) => boolean;
   /** The output's state changed: show it in the room's state. */
@@ -71,7 +75,7 @@ export function attemptPush(o: RtmpOutput, url: string, h: AttemptHooks): RtmpPu
         o.streaming = true;
         if (o.failures > 0) {
           // The operation log's row comes from the room's change, reconnecting to on (room-log.ts).
-          h.log(`${RTMP_LABEL[o.channel]}: streaming again`);
+          h.log(`${h.label[o.channel]}: streaming again`);
         }
         h.changed(o.channel);
       },
@@ -84,13 +88,14 @@ export function attemptPush(o: RtmpOutput, url: string, h: AttemptHooks): RtmpPu
         o.failures++;
         const delay = retryDelay(o.failures);
         o.retryAt = h.clock.now() + delay;
-        h.log(`${RTMP_LABEL[o.channel]}: ${reason}; retrying in ${delay / 1000} s`);
+        h.log(`${h.label[o.channel]}: ${reason}; retrying in ${delay / 1000} s`);
         h.changed(o.channel);
         h.replan();
       },
     },
     h.log,
     () => h.clock.now(),
+    { label: h.label[o.channel], outputArgs: h.outputArgs },
   );
   return push;
 }
@@ -99,9 +104,14 @@ export function attemptPush(o: RtmpOutput, url: string, h: AttemptHooks): RtmpPu
  * The `rtmp outputs` scheduler job: the retries and the stall check of the outputs that are on, due at the soonest
  * retry, or when a running attempt would count as stuck (silent for `stallMs`: ended as a drop).
  */
-export function retryJob(outputs: ReadonlyMap<RtmpChannel, RtmpOutput>, stallMs: number, h: Pick<AttemptHooks, 'log' | 'changed'>): Job {
+export function retryJob(
+  name: string,
+  outputs: ReadonlyMap<RtmpChannel, RtmpOutput>,
+  stallMs: number,
+  h: Pick<AttemptHooks, 'log' | 'changed' | 'label'>,
+): Job {
   return {
-    name: 'rtmp outputs',
+    name,
     next() {
       let soonest: number | undefined;
       for (const o of outputs.values()) {
@@ -114,7 +124,7 @@ export function retryJob(outputs: ReadonlyMap<RtmpChannel, RtmpOutput>, stallMs:
       for (const o of outputs.values()) {
         if (o.retryAt !== undefined && o.retryAt <= now) {
           o.retryAt = undefined;
-          h.log(`${RTMP_LABEL[o.channel]}: reconnecting (attempt ${o.failures + 1})`);
+          h.log(`${h.label[o.channel]}: reconnecting (attempt ${o.failures + 1})`);
           o.push.start();
           h.changed(o.channel);
         } else if (o.retryAt === undefined && o.push.running && now - o.push.lastProgressAt >= stallMs) {

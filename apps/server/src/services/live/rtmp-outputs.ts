@@ -1,9 +1,9 @@
-import type { MessageKey } from '@roomcast/contract';
 import type { MediaEngine } from '../../media/media-engine.js';
 import type { RtmpPush } from '../../media/rtmp-push.js';
 import { Fail, type Clock } from '../core/index.js';
-import { RTMP_LABEL as LABEL, type Room } from '../room/index.js';
+import { PUSH_LABEL, type Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
+import type { PushProfile } from './push-profiles.js';
 import {
   type AttemptHooks,
   attemptPush,
@@ -16,13 +16,10 @@ import {
 } from './rtmp-channel.js';
 import { savedRtmp } from './rtmp-saved.js';
 
-const REFUSALS: Record<RtmpChannel, { disabled: MessageKey; noUrl: MessageKey }> = {
-  main: { disabled: 'rtmpMainDisabled', noUrl: 'rtmpMainNoUrl' },
-  sub: { disabled: 'rtmpSubDisabled', noUrl: 'rtmpSubNoUrl' },
-};
-
 export interface RtmpOutputsDeps {
   settings: SettingsService;
+  /** The protocol's setting, targets, refusals and output options (`push-profiles.ts`: RTMP or SRT). */
+  profile: PushProfile;
   /** The room: the outputs' states are part of it (the media engine follows it); its commands run one at a time. */
   room: Pick<Room, 'apply' | 'exclusive'>;
   media: Pick<MediaEngine, 'encoder'>;
@@ -37,7 +34,8 @@ export interface RtmpOutputsDeps {
 }
 
 /**
- * rtmpctl and rtmpchannelctl: the RTMP outputs of `setting_live_rtmp` (main = HD, sub = SD), each a stream copy
+ * rtmpctl and rtmpchannelctl (and srtchannelctl, the same service over SRT's profile): the RTMP outputs of
+ * `setting_live_rtmp` (main = HD, sub = SD), each a stream copy
  * of the encoder's fan-out (`media/rtmp-push.ts`; no second encode). While one is on, the encoder runs (the room's
  * state says so and the media engine follows it). A drop of the destination is retried with capped exponential backoff (1 s doubling
  * to 30 s), the state showing `reconn` until an attempt streams again; the retries and the stall check are one
@@ -46,12 +44,13 @@ export interface RtmpOutputsDeps {
  * Each channel's attempts, backoff and that job: `rtmp-channel.ts`; the file: `rtmp-saved.ts`.
  */
 export function rtmpOutputs(d: RtmpOutputsDeps) {
-  const store = savedRtmp(d.dataDir);
+  const { profile } = d;
+  const LABEL = PUSH_LABEL[profile.protocol];
+  const log = (line: string) => d.log(profile.redact(line));
+  const store = savedRtmp(d.dataDir, profile.stateFile);
   const outputs = new Map<RtmpChannel, RtmpOutput>();
   const stallMs = d.stallMs ?? STALL_MS;
   const serial = <T>(fn: () => Promise<T>): Promise<T> => d.room.exclusive(fn);
-
-  const values = () => d.settings.typed('setting_live_rtmp');
 
   /**
    * The channel's state into the room's (the encoder follows: started for an output that is on, stopped when none needs
@@ -59,12 +58,18 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
    */
   function show(channel: RtmpChannel, why?: string): Promise<void> {
     const o = outputs.get(channel);
-    return d.room.apply({ type: 'rtmp.set', outputs: { [channel]: { state: outputState(o), start: o?.start } }, why });
+    return d.room.apply({
+      type: 'rtmp.set',
+      protocol: profile.protocol,
+      outputs: { [channel]: { state: outputState(o), start: o?.start } },
+      why,
+    });
   }
   /** Several channels on at once: one state change, so the encoder's first plan has what they all send (the SD picture). */
   const markOn = (channels: { channel: RtmpChannel; start: number }[], why?: string) =>
     void d.room.apply({
       type: 'rtmp.set',
+      protocol: profile.protocol,
       outputs: Object.fromEntries(channels.map((c) => [c.channel, { state: 'on', start: c.start }])),
       why,
     });
@@ -72,17 +77,18 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
 
   /** The URL a channel may start on, or the refusal why not. */
   function urlOf(channel: RtmpChannel): string {
-    const v = values();
-    if (!v[`${channel}enable`]) throw Fail.of(REFUSALS[channel].disabled);
-    const url = v[`${channel}url`];
-    if (!url) throw Fail.of(REFUSALS[channel].noUrl);
-    return url;
+    const t = profile.target(channel);
+    if (!t.enabled) throw Fail.of(profile.refusals[channel].disabled);
+    if (!t.url) throw Fail.of(profile.refusals[channel].noUrl);
+    return t.url;
   }
 
   const hooks: AttemptHooks = {
     media: d.media,
     clock: d.clock,
-    log: d.log,
+    log,
+    label: LABEL,
+    outputArgs: profile.outputArgs,
     isOn: (o) => outputs.get(o.channel) === o,
     changed: (channel) => void show(channel),
     replan: d.replan,
@@ -123,16 +129,15 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     if (outputs.has(channel)) return;
     begin(channel, url, d.clock.now());
     save();
-    d.log(`${LABEL[channel]}: started`);
+    log(`${LABEL[channel]}: started`);
   }
 
   /** Follows a settings write: an output turned off (or left without a URL) stops; a new URL is used at once. */
   async function follow(): Promise<void> {
-    const v = values();
     for (const [channel, o] of [...outputs]) {
-      const url = v[`${channel}url`];
-      if (!v[`${channel}enable`] || !url) {
-        await end(channel, 'turned off in the RTMP settings');
+      const { enabled, url } = profile.target(channel);
+      if (!enabled || !url) {
+        await end(channel, `turned off in the ${profile.protocol.toUpperCase()} settings`);
       } else if (url !== o.push.url) {
         // The new push is the output's at once: the retry job never starts the old one again meanwhile.
         const old = o.push;
@@ -144,17 +149,17 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
         if (outputs.get(channel) !== o) continue;
         o.push.start();
         d.replan();
-        d.log(`${LABEL[channel]}: started again on the new URL`);
+        log(`${LABEL[channel]}: started again on the new URL`);
       }
     }
   }
 
   d.settings.onWritten((code) => {
-    if (code === 'setting_live_rtmp' && outputs.size) void serial(follow).catch((err: Error) => d.log(`RTMP: ${err.message}`));
+    if (code === profile.settingCode && outputs.size) void serial(follow).catch((err: Error) => log(`${profile.protocol}: ${err.message}`));
   });
 
   /** The retries and the stall check: due at the soonest retry, or when a running attempt would count as stuck. */
-  const job = retryJob(outputs, stallMs, hooks);
+  const job = retryJob(`${profile.protocol} outputs`, outputs, stallMs, hooks);
 
   return {
     /** rtmpchannelctl start: the channel on (nothing happens when it is on already, reconnecting included). */
@@ -163,15 +168,14 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     /** rtmpchannelctl stop: the channel off (nothing happens when it is off). */
     stopChannel: (channel: RtmpChannel) =>
       serial(async () => {
-        if (await end(channel)) d.log(`${LABEL[channel]}: stopped`);
+        if (await end(channel)) log(`${LABEL[channel]}: stopped`);
       }),
 
     /** rtmpctl start: every enabled output on; refused when none is enabled. */
     startAll: () =>
       serial(async () => {
-        const v = values();
-        const enabled = RTMP_CHANNELS.filter((c) => v[`${c}enable`]);
-        if (!enabled.length) throw Fail.of('rtmpNoneEnabled');
+        const enabled = RTMP_CHANNELS.filter((c) => profile.target(c).enabled);
+        if (!enabled.length) throw Fail.of(profile.noneEnabled);
         // Every refusal before anything starts: all of them or none.
         for (const c of enabled) urlOf(c);
         // All marked on before the encoder starts, so that its first plan has what they all send (the SD picture).
@@ -187,7 +191,7 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     /** rtmpctl stop: every output off. */
     stopAll: () =>
       serial(async () => {
-        for (const c of RTMP_CHANNELS) if (await end(c)) d.log(`${LABEL[c]}: stopped`);
+        for (const c of RTMP_CHANNELS) if (await end(c)) log(`${LABEL[c]}: stopped`);
       }),
 
     /** At boot: the outputs that were on come back (those still enabled with a URL). Returns how many did. */
@@ -201,7 +205,7 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
           try {
             back.push({ channel, url: urlOf(channel), start: s.start });
           } catch {
-            d.oplog(`${LABEL[channel]} output not resumed after a restart: turned off in the RTMP settings`);
+            d.oplog(`${LABEL[channel]} output not resumed after a restart: turned off in the ${profile.protocol.toUpperCase()} settings`);
           }
         }
         // All marked on before the encoder starts, so that its first plan has what they all send (the SD picture).

@@ -5,10 +5,10 @@ import { RTMP_CHANNELS, type RtmpChannel, type RtmpOutput } from './rtmp-channel
 /** What is kept on disk while outputs are on, so that they come back after a restart. */
 export type SavedRtmp = Partial<Record<RtmpChannel, { start: number }>>;
 
-/** The RTMP outputs that are on, kept in `DATA_DIR/run/rtmp.json` (removed when none is). */
-export function savedRtmp(dataDir: string) {
+/** The pushed outputs of one protocol that are on, kept in `DATA_DIR/run/<file>` (rtmp.json, srt.json; removed when none is). */
+export function savedRtmp(dataDir: string, file = 'rtmp.json') {
   const runDir = join(dataDir, 'run');
-  const stateFile = join(runDir, 'rtmp.json');
+  const stateFile = join(runDir, file);
   return {
     write(outputs: ReadonlyMap<RtmpChannel, RtmpOutput>): void {
       const saved: SavedRtmp = {};

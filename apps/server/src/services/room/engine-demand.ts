@@ -1,13 +1,12 @@
 import type { EngineDemand } from '../../media/engine-demand.js';
-import type { RoomState } from './room-state.js';
+import { pushing, type RoomState } from './room-state.js';
 
 /** What the media engine must run for a room state: the engine sees this, never the room's own fields. */
 export function engineDemand(s: Readonly<RoomState>): EngineDemand {
-  const rtmpOn = s.rtmp.main !== 'off' || s.rtmp.sub !== 'off';
   return {
-    composite: s.recording !== 'idle' || s.living || rtmpOn || s.rtsp.main || s.rtsp.sub,
+    composite: s.recording !== 'idle' || s.living || pushing(s) || s.rtsp.main || s.rtsp.sub,
     // The SD picture is encoded for the outputs that send it even when the recording does not save it.
-    sd: s.rtsp.sub || s.rtmp.sub !== 'off',
+    sd: s.rtsp.sub || s.rtmp.sub !== 'off' || s.srt.sub !== 'off',
     iso: s.recording !== 'idle',
     layout: s.layout,
   };

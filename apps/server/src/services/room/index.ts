@@ -2,6 +2,8 @@ export { createRoom, type Room, type RoomEvent, type RoomFollower, type RoomList
 export { type RoomCommand, type RoomCommandType, transition } from './room-machine.js';
 export {
   describeChange,
+  PUSH_LABEL,
+  type PushProtocol,
   RTMP_LABEL,
   idleRoomState,
   isRecording,

@@ -1,5 +1,5 @@
 import type { Room, RoomEvent } from './room.js';
-import { describeChange, RTMP_LABEL, type RtmpChannelName } from './room-state.js';
+import { describeChange, PUSH_LABEL, PUSH_PROTOCOLS, type RtmpChannelName } from './room-state.js';
 
 /**
  * The operation-log rows of a change of the room's state. A user's call is logged by the API with its caller; what
@@ -10,11 +10,11 @@ export function roomLogRows(e: RoomEvent): string[] {
   const { before, after } = e;
   const why = e.command.why;
   const rows: string[] = [];
-  for (const channel of Object.keys(after.rtmp) as RtmpChannelName[]) {
-    const was = before.rtmp[channel];
-    const now = after.rtmp[channel];
+  for (const [protocol, channel] of PUSH_PROTOCOLS.flatMap((p) => (['main', 'sub'] as RtmpChannelName[]).map((c) => [p, c] as const))) {
+    const was = before[protocol][channel];
+    const now = after[protocol][channel];
     if (was === now) continue;
-    const label = RTMP_LABEL[channel];
+    const label = PUSH_LABEL[protocol][channel];
     if (why) rows.push(now === 'off' ? `${label} output stopped: ${why}` : `${label} output ${why}`);
     else if (now === 'reconnecting' && was === 'on') rows.push(`${label} output lost its destination; reconnecting`);
     else if (now === 'on' && was === 'reconnecting') rows.push(`${label} output reconnected`);

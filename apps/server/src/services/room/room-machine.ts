@@ -1,5 +1,5 @@
 import { Fail } from '../core/index.js';
-import type { RoomState, RtmpChannelName, RtmpState, ShownLayout } from './room-state.js';
+import type { PushProtocol, RoomState, RtmpChannelName, RtmpState, ShownLayout } from './room-state.js';
 
 /**
  * Everything that changes the room's state. A command is legal from some states only; `transition` refuses the
@@ -35,7 +35,12 @@ type RoomCommandBody =
   | { type: 'live.start'; at: number }
   | { type: 'live.stop' }
   /** RTMP outputs change state together (several turned on at once are planned in one encode). */
-  | { type: 'rtmp.set'; outputs: Partial<Record<RtmpChannelName, { state: RtmpState; start: number | undefined }>> }
+  | {
+      type: 'rtmp.set';
+      /** The outputs' protocol (RTMP when not said). */
+      protocol?: PushProtocol;
+      outputs: Partial<Record<RtmpChannelName, { state: RtmpState; start: number | undefined }>>;
+    }
   | { type: 'rtsp.set'; main: boolean; sub: boolean }
   /** The layout on the output; `buttonId` when it is a saved slot's. */
   | { type: 'layout.set'; layout: ShownLayout | undefined; buttonId?: number }
@@ -92,13 +97,14 @@ export function transition(s: Readonly<RoomState>, cmd: RoomCommand): RoomState 
       if (!s.living) return s;
       return { ...s, living: false, livingStart: undefined };
     case 'rtmp.set': {
-      const rtmp = { ...s.rtmp };
-      const rtmpStart = { ...s.rtmpStart };
+      const protocol = cmd.protocol ?? 'rtmp';
+      const states = { ...s[protocol] };
+      const starts = { ...s[`${protocol}Start`] };
       for (const [channel, o] of Object.entries(cmd.outputs) as [RtmpChannelName, { state: RtmpState; start: number | undefined }][]) {
-        rtmp[channel] = o.state;
-        rtmpStart[channel] = o.state === 'off' ? undefined : o.start;
+        states[channel] = o.state;
+        starts[channel] = o.state === 'off' ? undefined : o.start;
       }
-      return { ...s, rtmp, rtmpStart };
+      return { ...s, [protocol]: states, [`${protocol}Start`]: starts };
     }
     case 'rtsp.set':
       return { ...s, rtsp: { main: cmd.main, sub: cmd.sub } };

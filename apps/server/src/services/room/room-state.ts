@@ -7,8 +7,15 @@ export interface ShownLayout {
 /** An RTMP output's state: off, on (connecting or streaming), reconnecting after a drop. */
 export type RtmpState = 'off' | 'on' | 'reconnecting';
 export type RtmpChannelName = 'main' | 'sub';
+/** The protocols of the pushed outputs (a copy of the encode each: `services/live/rtmp-outputs.ts`). */
+export type PushProtocol = 'rtmp' | 'srt';
+export const PUSH_PROTOCOLS: readonly PushProtocol[] = ['rtmp', 'srt'];
 /** The outputs as people read them (logs, the operation log). */
-export const RTMP_LABEL: Record<RtmpChannelName, string> = { main: 'RTMP main (HD)', sub: 'RTMP sub (SD)' };
+export const PUSH_LABEL: Record<PushProtocol, Record<RtmpChannelName, string>> = {
+  rtmp: { main: 'RTMP main (HD)', sub: 'RTMP sub (SD)' },
+  srt: { main: 'SRT main (HD)', sub: 'SRT sub (SD)' },
+};
+export const RTMP_LABEL = PUSH_LABEL.rtmp;
 
 /**
  * The room's state: what records, lives and streams, the disk scan and the layout on the output. Only the room
@@ -32,6 +39,9 @@ export interface RoomState {
   rtmp: Record<RtmpChannelName, RtmpState>;
   /** When each RTMP output that is on was started (kept over reconnects and restarts). */
   rtmpStart: Record<RtmpChannelName, number | undefined>;
+  /** The SRT outputs, as the RTMP ones. */
+  srt: Record<RtmpChannelName, RtmpState>;
+  srtStart: Record<RtmpChannelName, number | undefined>;
   /** The RTSP outputs that are on (enabled in setting_live_rtsp and served). */
   rtsp: { main: boolean; sub: boolean };
   /** The layout on the output; undefined: the default for the configured channels. */
@@ -53,6 +63,8 @@ export function idleRoomState(): RoomState {
     livingStart: undefined,
     rtmp: { main: 'off', sub: 'off' },
     rtmpStart: { main: undefined, sub: undefined },
+    srt: { main: 'off', sub: 'off' },
+    srtStart: { main: undefined, sub: undefined },
     rtsp: { main: false, sub: false },
     layout: undefined,
     audioAlarm: false,
@@ -64,8 +76,10 @@ export const isRecording = (s: RoomState): boolean => s.recording === 'recording
 /** Milliseconds recorded so far, pauses excluded. */
 export const recordedMsAt = (s: RoomState, now: number): number =>
   s.recordedMs + (s.recording === 'recording' && s.recordingStart ? now - s.recordingStart : 0);
-/** Recording (or starting), the live room or an RTMP output (reconnecting included) is on: the video settings are fixed. */
-export const videoFixed = (s: RoomState): boolean => s.recording !== 'idle' || s.living || s.rtmp.main !== 'off' || s.rtmp.sub !== 'off';
+/** Whether an RTMP or SRT output is on (reconnecting included). */
+export const pushing = (s: RoomState): boolean => PUSH_PROTOCOLS.some((p) => s[p].main !== 'off' || s[p].sub !== 'off');
+/** Recording (or starting), the live room or a pushed output (reconnecting included) is on: the video settings are fixed. */
+export const videoFixed = (s: RoomState): boolean => s.recording !== 'idle' || s.living || pushing(s);
 
 /** The fields a change touched, as `field=value` (for logs). */
 export function describeChange(before: Readonly<RoomState>, after: Readonly<RoomState>): string {

@@ -49,6 +49,8 @@ export function statusService(
         isliving: tf(s.living),
         ismainliving: RTMP_STATUS[s.rtmp.main],
         issubliving: RTMP_STATUS[s.rtmp.sub],
+        ismainsrt: RTMP_STATUS[s.srt.main],
+        issubsrt: RTMP_STATUS[s.srt.sub],
         livingstart: s.livingStart ? clock.format(s.livingStart) : '',
         devicetime: clock.format(now),
         mainlivingstart: s.rtmpStart.main ? clock.format(s.rtmpStart.main) : '',
