@@ -5,6 +5,7 @@ import { startCloudDoubles } from './cloud';
 import { startSerialPorts } from './serial';
 import { startService } from './service';
 import { makeUpdateKey } from './update';
+import { usbFolderFor } from './usb';
 
 /**
  * One service per worker, each with its own DATA_DIR, so spec files run side by side without seeing each other's
@@ -39,6 +40,8 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
           ...updateKey.env,
           ...captureTools.env,
           SILENCE_ALARM_SECONDS: '5',
+          // The USB disk's folder: usb-disk.spec.ts mounts a tmpfs there (E2E_USB_DIRS).
+          USB_PATH: usbFolderFor(i),
           NTP_PORT: String(ntp.port),
         },
         webconfig: { site: { cloundShare: true } },
@@ -51,6 +54,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   process.env.E2E_CLOUD_DIR = cloud.dir;
   process.env.E2E_UPDATE_KEY = updateKey.privatePem;
   process.env.E2E_SERIAL_DIRS = serials.map((s) => s.dir).join(' ');
+  process.env.E2E_USB_DIRS = services.map((_, i) => usbFolderFor(i)).join(' ');
   return async () => {
     await Promise.all(services.map((s) => s.stop()));
     await cloud.stop();
