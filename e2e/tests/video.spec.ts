@@ -44,6 +44,9 @@ test.describe('video settings', () => {
     await video.save();
     await expect(video.toast('Please correct the fields marked in red.')).toBeVisible();
     await video.expectEditing();
+    // An SRT channel needs its URL too (issue 20), then back to RTSP.
+    await video.choose('channelA', 'SRT');
+    await expect(video.fieldError('srtURLA')).toHaveText('Channel A is set to SRT. Please input its SRT URL.');
     await video.choose('channelA', 'RTSP');
     await expect(video.fieldError('rtspURLA')).toHaveText('Channel A is set to RTSP. Please input its RTSP URL.');
     await video.rtspUrl('A').fill('rtsp://cam a/live 1');

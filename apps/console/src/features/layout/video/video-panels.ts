@@ -1,4 +1,4 @@
-import { channelRecordingBitrateHint, VIDEO_CHANNELS, type CallData } from '@roomcast/contract';
+import { channelRecordingBitrateHint, NETWORK_SOURCES, VIDEO_CHANNELS, type CallData } from '@roomcast/contract';
 import { isMissing, type CaptureDevicesState } from '../../../api/capture-devices';
 import { panel, type FieldHint, type FieldOptions, type PanelDecl, type ScreenValues } from '../../../components/settings/settings-form';
 import { deviceLabel } from './capture-choices';
@@ -31,7 +31,7 @@ function channelHint(base: FieldHint | undefined, lost: boolean, t: Translate): 
  * box lacks it now (listsource), or that the test pattern stands in.
  */
 function deviceHint(source: string | undefined, values: ScreenValues, capture: Capture, t: Translate): FieldHint | undefined {
-  if (!source || source === 'rtsp') return undefined;
+  if (!source || (NETWORK_SOURCES as readonly string[]).includes(source)) return undefined;
   const device = values.setting_video_devices?.[source];
   if (device === undefined) return undefined;
   if (!device) return { text: t('screens.video.synthetic') };
@@ -67,7 +67,7 @@ export function videoPanels(
     panel({
       title: INPUT_PANEL,
       code: 'setting_video_input',
-      keys: VIDEO_CHANNELS.flatMap((ch) => [`channel${ch}`, `rtspURL${ch}`]) as never,
+      keys: VIDEO_CHANNELS.flatMap((ch) => [`channel${ch}`, `rtspURL${ch}`, `srtURL${ch}`]) as never,
       fields: inputFields,
     }),
     videoDevicePanel(t, capture.devices?.video, capture.sources),
