@@ -153,6 +153,9 @@ function Control({ id, def, code, name, value, onChange, disabled, slider, choic
           disabled={disabled}
           onChange={onChange}
           showSearch={meta.kind === 'zone'}
+          // A short list is rendered whole: every option can be reached by pointer and screen reader without scrolling
+          // a virtual list (the zones, over a hundred, stay virtual).
+          virtual={meta.kind === 'zone'}
           className="rc-setting-select"
           options={offered.map((o) => ({
             value: o,
