@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
+import { settled } from './settle';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -54,4 +55,17 @@ export function findingTable(rows: readonly Finding[]): string {
   return rows
     .map((f) => `${f.impact.padEnd(8)} ${f.where.padEnd(44)} ${f.id.padEnd(24)} x${String(f.nodes).padEnd(3)} ${f.target}  — ${f.summary}`)
     .join('\n');
+}
+
+/**
+ * axe (WCAG 2 A/AA) on the page once it is still, within `include` (a selector) or whole: no serious or critical
+ * finding; the failure lists every finding.
+ */
+export async function expectAccessible(page: Page, where: string, include?: string): Promise<void> {
+  await settled(page);
+  const all = findings(where, await axeScan(page, include));
+  expect(
+    all.filter((f) => BLOCKING.includes(f.impact)),
+    findingTable(all),
+  ).toEqual([]);
 }

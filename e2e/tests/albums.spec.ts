@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
-import { BLOCKING, axeScan, findingTable, findings } from '../support/axe';
+import { BLOCKING, axeScan, expectAccessible, findingTable, findings } from '../support/axe';
 import { shoot } from '../support/screenshots';
 import { settled } from '../support/settle';
 import { uniqueCode, type Api } from '../support/api';
@@ -26,16 +26,6 @@ interface Recording {
 }
 
 const LANGUAGES = ['en_US', 'zh_CN', 'zh_HK'] as const;
-
-/** axe (WCAG 2 A/AA) on the page as it is now: no serious or critical finding. */
-async function expectAccessible(page: Page, where: string, include?: string): Promise<void> {
-  await settled(page);
-  const all = findings(where, await axeScan(page, include));
-  expect(
-    all.filter((f) => BLOCKING.includes(f.impact)),
-    findingTable(all),
-  ).toEqual([]);
-}
 
 async function albumsOf(page: Page): Promise<Album[]> {
   return (await callAsBrowser<Album[]>(page, 'listalbum')).envelope.data ?? [];

@@ -4,8 +4,7 @@ import type { Api } from '../support/api';
 import { kv, loginUserWith, startFromSettings } from '../support/settings';
 import { chooseOption } from '../support/select';
 import { shoot } from '../support/screenshots';
-import { axeScan, BLOCKING, findingTable, findings } from '../support/axe';
-import { settled } from '../support/settle';
+import { expectAccessible } from '../support/axe';
 import { AudioPage } from '../pages/audio.page';
 import { VideoPage } from '../pages/video.page';
 import { callAsBrowser } from '../pages/users.page';
@@ -33,16 +32,6 @@ const NO_DEVICES = [
 const field = (page: Page, key: string): Locator => page.getByTestId(`field-${key}`);
 const select = (page: Page, key: string): Locator => field(page, key).locator('.ant-select');
 const choose = (page: Page, key: string, option: string) => chooseOption(page, select(page, key), option);
-
-/** axe (WCAG 2 A/AA) on the page as it is now: no serious or critical finding. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const all = findings(where, await axeScan(page));
-  expect(
-    all.filter((f) => BLOCKING.includes(f.impact)),
-    findingTable(all),
-  ).toEqual([]);
-}
 
 /** A camera and a sound device bound, and one of each the box does not find now. */
 const SOME_BOUND = [

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { Api } from '../support/api';
-import { BLOCKING, axeScan, findingTable, findings } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { NginxRtmp } from '@roomcast/test-servers';
 import { SHOTS_WANTED, shoot } from '../support/screenshots';
 import { kv, loginUserWith, storedSettings } from '../support/settings';
-import { settled } from '../support/settle';
 import { MediaStreamPage } from '../pages/media-stream.page';
 
 /*
@@ -19,13 +18,6 @@ const LANGUAGES = ['en_US', 'zh_CN', 'zh_HK'] as const;
 const STREAMER = ['operation', 'mediastream'];
 const LIGHT_ENCODING = { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] };
 const RTMP_OFF = [{ section: 'setting_live_rtmp', data: kv({ mainenable: 'false', mainurl: '', subenable: 'false', suburl: '' }) }];
-
-/** No serious or critical axe finding in the RTMP control (the accessibility spec sees it idle only). */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const blocking = findings(where, await axeScan(page, '[data-testid=rtmp-control]')).filter((f) => BLOCKING.includes(f.impact));
-  expect(blocking, findingTable(blocking)).toEqual([]);
-}
 
 /** The writes the page sends (setsetting, writeconfig), by call name. */
 function writesOf(page: Page): string[] {
@@ -194,7 +186,7 @@ test.describe('media stream', () => {
     await expect(screen.state('main')).toHaveText('Started');
     await expect(screen.state('sub')).toHaveText('Started');
     await expect.poll(() => nginx.recordedBytes('sub'), { timeout: 30_000 }).toBeGreaterThan(50_000);
-    await expectAccessible(page, 'started');
+    await expectAccessible(page, 'started', '[data-testid=rtmp-control]');
 
     for (const lang of SHOTS_WANTED ? LANGUAGES : []) {
       await page.evaluate((value) => localStorage.setItem('roomcast.language', value), lang);
@@ -211,7 +203,7 @@ test.describe('media stream', () => {
     await expect(screen.state('main')).toHaveText('Reconnecting', { timeout: 15_000 });
     await expect(screen.start('main')).toBeDisabled();
     await expect(screen.stop('main')).toBeEnabled();
-    await expectAccessible(page, 'reconnecting');
+    await expectAccessible(page, 'reconnecting', '[data-testid=rtmp-control]');
     for (const lang of SHOTS_WANTED ? LANGUAGES : []) {
       await page.evaluate((value) => localStorage.setItem('roomcast.language', value), lang);
       await page.reload();

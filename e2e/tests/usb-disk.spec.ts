@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import type { Api } from '../support/api';
-import { BLOCKING, axeScan, findingTable, findings } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { shoot } from '../support/screenshots';
 import { uniqueCode } from '../support/api';
 import { kv } from '../support/settings';
-import { settled } from '../support/settle';
 import { mountUsbDisk, mounted, removeUsbDisk, usbDir, usbFiles } from '../support/usb';
 import { RecordingsPage, recordThroughApi } from '../pages/recordings.page';
 import { StoragePage } from '../pages/storage.page';
@@ -33,15 +32,6 @@ async function hasUsb(api: Api): Promise<string> {
 async function plugIn(api: Api): Promise<void> {
   mountUsbDisk(dir!);
   await expect.poll(() => hasUsb(api), { intervals: [200] }).toBe('true');
-}
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  await settled(page);
-  const all = findings(where, await axeScan(page));
-  expect(
-    all.filter((f) => BLOCKING.includes(f.impact)),
-    findingTable(all),
-  ).toEqual([]);
 }
 
 /**
