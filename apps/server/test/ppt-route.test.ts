@@ -39,6 +39,8 @@ describe('ppt.html: the latest slide, pushed while pushenable is on', async () =
   const admin = await t.login();
   // Channel C is the synthetic slides source, a new slide every 2 s.
   await t.post('writeconfig', { settingcode: 'setting_video_devices', data: [{ key: 'hdmi3', value: 'slides:2' }] }, admin);
+  // Push alone: chapters (test/chapters/) would watch the slides too.
+  await t.post('writeconfig', { settingcode: 'setting_ppt', data: [{ key: 'chapterenable', value: 'false' }] }, admin);
   await t.post('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] }, admin);
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

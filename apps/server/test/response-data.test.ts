@@ -16,6 +16,10 @@ const SUCCEEDING: Partial<Record<CallName, unknown>> = {
 const FAILS_ON_A_FRESH_SERVICE: Partial<Record<CallName, string>> = {
   recordctl: 'stop: nothing is recording',
   listsnapshot: 'recording 1 does not exist',
+  listchapter: 'recording 1 does not exist',
+  markchapter: 'nothing is recording',
+  editchapter: 'chapter 1 does not exist',
+  removechapter: 'chapter 1 does not exist',
   updaterecord: 'recording 1 does not exist',
   removefile: 'no such file',
   removerecord: 'recording 1 does not exist',

@@ -142,6 +142,9 @@ export const MESSAGES = {
   recordNotPaused: 'Recording is not paused.',
   recordScanning: 'A disk scan is running; recording can start when it has finished.',
   storageMissing: 'The recording storage is missing.',
+  // Chapters (issue 22)
+  chapterNotRecording: 'No recording is running: a chapter marks a moment of the recording being made.',
+  chapterNotFound: 'The chapter does not exist.',
   storageLow: 'Not enough free space on the recording storage.',
   // The USB disk (docs/storage.md)
   usbMissing: 'No USB disk is mounted.',

@@ -12,6 +12,7 @@ import { syncHandlers } from './sync.js';
 import { liveHandlers } from './live.js';
 import { deviceHandlers } from './devices.js';
 import { healthHandlers } from './health.js';
+import { chapterHandlers } from './chapters.js';
 
 /**
  * Real handlers by area: `api/<area>.ts` holds the calls of `contract/calls/<area>.ts` and its handlers receive
@@ -29,6 +30,7 @@ export const AREA_HANDLERS: { [A in keyof Areas]: HandlerMap<Areas[A]> } = {
   live: liveHandlers,
   devices: deviceHandlers,
   health: healthHandlers,
+  chapters: chapterHandlers,
 };
 
 export const REAL_HANDLER_MAPS: HandlerMap<never>[] = Object.values(AREA_HANDLERS);

@@ -9,7 +9,7 @@ export interface CommandRunner {
    * Runs `file` with `args`; resolves with its stdout, rejects with its stderr (or the error) when it fails or is
    * killed after `timeoutMs` (default 30 s).
    */
-  run(file: string, args: readonly string[], opts?: { timeoutMs?: number }): Promise<string>;
+  run(file: string, args: readonly string[], opts?: { timeoutMs?: number; env?: Record<string, string> }): Promise<string>;
 }
 
 /** A command that has not finished after this long is killed (a hung tool must not hold a call forever). */
@@ -18,9 +18,15 @@ const COMMAND_TIMEOUT_MS = 30_000;
 export const execFileRunner: CommandRunner = {
   run: (file, args, opts) =>
     new Promise((resolve, reject) => {
-      execFile(file, [...args], { timeout: opts?.timeoutMs ?? COMMAND_TIMEOUT_MS }, (err, stdout, stderr) => {
-        if (err) reject(new Error(`${file} ${args.join(' ')}: ${String(stderr).trim() || err.message}`));
-        else resolve(String(stdout));
-      });
+      const env = opts?.env ? { ...process.env, ...opts.env } : undefined;
+      execFile(
+        file,
+        [...args],
+        { timeout: opts?.timeoutMs ?? COMMAND_TIMEOUT_MS, env, maxBuffer: 4 * 1024 * 1024 },
+        (err, stdout, stderr) => {
+          if (err) reject(new Error(`${file} ${args.join(' ')}: ${String(stderr).trim() || err.message}`));
+          else resolve(String(stdout));
+        },
+      );
     }),
 };

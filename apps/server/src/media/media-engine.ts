@@ -16,6 +16,7 @@ import { PicturePreview, PREVIEW_WIDTH, previewStream } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
 import { lostSources, probeOf } from './lost-sources.js';
 import type { SlidesPlan } from './slide-branch.js';
+import type { SourceSpec } from './source-spec.js';
 
 /** How often lost RTSP sources are probed while the picture is encoded. */
 export const LOST_SOURCE_POLL_MS = 5000;
@@ -90,11 +91,17 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
   let encodedTime: DeviceTime | undefined;
   /** The slides branch the slide service wants (services/ppt sets it), and the one the running composite encode has. */
   let slidesWanted: () => SlidesPlan | undefined = () => undefined;
+  /** Whether the branch is wanted on a channel showing its synthetic stand-in (no device bound) too. */
+  let slidesOnStandIn: () => boolean = () => true;
   let slidesEncoded: SlidesPlan | undefined;
-  /** The branch an encode would have now: one for a channel with a source that is not lost (the slate has no slides). */
-  const slidesNow = (hasSource: (letter: string) => boolean): SlidesPlan | undefined => {
+  /**
+   * The branch an encode would have now: one for a channel with a source that is not lost (the slate has no slides),
+   * and not a stand-in unless asked for on one.
+   */
+  const slidesNow = (sourceOf: (letter: string) => SourceSpec | undefined): SlidesPlan | undefined => {
     const want = slidesWanted();
-    return want && hasSource(want.channel) && !sources.lost.has(want.channel) ? want : undefined;
+    const source = want && !sources.lost.has(want.channel) ? sourceOf(want.channel) : undefined;
+    return source && (source.kind !== 'synthetic' || slidesOnStandIn()) ? want : undefined;
   };
   /**
    * The composite encode's plan (`composite` false: the base of an ISO plan). The SD picture is encoded when the
@@ -126,7 +133,7 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     shown = p.layout;
     const time = settings.deviceTime?.();
     // Slide detection is a branch of the composite encode only (not of the ISO encodes or the still).
-    const slides = composite ? slidesNow((letter) => p.sources[letter] !== undefined) : undefined;
+    const slides = composite ? slidesNow((letter) => p.sources[letter]) : undefined;
     if (composite) {
       sdPlanned = p.sub !== undefined;
       encodedRevision = revision;
@@ -275,15 +282,19 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     lostChannels: () => [...sources.lost],
     /** Slide detection in the composite encode (media/slide-branch.ts), for the slides domain. */
     slides: {
-      /** What to detect on: asked at every start of the composite encode. */
-      want(plan: () => SlidesPlan | undefined): void {
+      /**
+       * What to detect on: asked at every start of the composite encode; `onStandIn` says whether a channel showing
+       * its synthetic stand-in (no device bound) is watched too (chapters alone are not made of a stand-in).
+       */
+      want(plan: () => SlidesPlan | undefined, onStandIn: () => boolean = () => true): void {
         slidesWanted = plan;
+        slidesOnStandIn = onStandIn;
       },
       /** Whether the running encode's branch is not the one it would have now (`apply` then re-plans it). */
       stale(): boolean {
         if (!encoder.running) return false;
         const video = settings.typed('setting_video_input');
-        const next = slidesNow((letter) => sourceFor(letter, channelValue(video, letter), video, devices()) !== undefined);
+        const next = slidesNow((letter) => sourceFor(letter, channelValue(video, letter), video, devices()));
         return JSON.stringify(next) !== JSON.stringify(slidesEncoded);
       },
       /** The branch lost its picture (a source not on the picture ended): probed, marked lost, re-planned when back. */

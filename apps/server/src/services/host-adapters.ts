@@ -3,6 +3,8 @@ import type { Config } from '../config.js';
 import { hostClock as makeHostClock, sandboxClock, type HostClock } from '../host/clock.js';
 import { captureFingerprint, type CaptureDevices, readCaptureDevices } from '../host/capture-devices.js';
 import { execFileRunner } from '../host/command-runner.js';
+import { readPictureText } from '../host/ocr.js';
+import type { OcrLanguage } from '@roomcast/contract';
 import { hostNetwork as makeHostNetwork, type HostNetwork } from '../host/network.js';
 import { systemVersion } from '../host/os-release.js';
 import type { Power } from '../host/power.js';
@@ -23,6 +25,8 @@ export interface HostAdapterDeps {
   hostNetwork?: HostNetwork;
   /** The capture devices (tests may pass outputs recorded from real devices); v4l2-ctl, arecord and aplay otherwise. */
   captureDevices?: CaptureDeviceSource;
+  /** The text on a picture (tests may pass another reader); Tesseract otherwise. */
+  readText?: (picture: string, languages: OcrLanguage) => Promise<string>;
 }
 
 /** How the box's capture devices are read: in full, and by a cheap look that changes when one comes or goes. */
@@ -58,6 +62,8 @@ export function hostAdapters({ config, machineClock, power, openSerial = openSer
     ntpQuery: (server: string): Promise<SntpReading> => sntpQuery(server, { port: config.ntpPort, now: deviceClock.now }),
     /** The box's V4L2 and ALSA devices (the same on a host and in the sandbox: reading them changes nothing). */
     captureDevices: given.captureDevices ?? HOST_CAPTURE_DEVICES,
+    /** The text on a picture: a slide's, for its chapter (Tesseract at the lowest priority). */
+    readText: given.readText ?? ((picture: string, languages: OcrLanguage) => readPictureText(execFileRunner, picture, languages)),
     /** The operating system and its version (setting_version.systemversion). */
     systemVersion: () => systemVersion(config.hostRoot),
   };

@@ -1,5 +1,6 @@
 import { createAccess } from './access/index.js';
 import { createAlbums } from './albums/index.js';
+import { createChapters } from './chapters/index.js';
 import { type Clock, lifecycles } from './core/index.js';
 import { createDevices } from './devices/index.js';
 import { createHealth } from './health/index.js';
@@ -37,6 +38,13 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   const recording = createRecording(shared, { sessions: access.area.sessions });
   const layout = createLayout(shared, { capture: host.captureDevices });
   const ppt = createPpt(shared, { layouts: layout.area.layouts });
+  const chapters = createChapters(shared, {
+    recorder: recording.recording,
+    access: recording.recordingAccess,
+    slides: ppt.slides,
+    urlFor: recording.urlFor,
+    readText: host.readText,
+  });
   const albums = createAlbums(shared, { recordings: recording.recordingAccess, logo: layout.logo });
   const schedule = createSchedule(shared, { recorder: recording.recording });
   // The room's health: `status` carries it, so it exists before the system domain; its readings are given below.
@@ -71,7 +79,12 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
     relativeOf: (abs) => recording.mediaStorage.relativeOf(abs),
   });
   const live = createLive(shared, { sessions: access.area.sessions, urls: recording.mediaUrls, binding: recording.sessionBinding });
-  const devices = createDevices(shared, { open: host.openSerial, recording: recording.recording, layouts: layout.area.layouts });
+  const devices = createDevices(shared, {
+    open: host.openSerial,
+    recording: recording.recording,
+    chapters: chapters.chapters,
+    layouts: layout.area.layouts,
+  });
   health.watch({
     audio: {
       silentForMs: () => system.monitor.silentFor(shared.device.now()),
@@ -126,7 +139,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
   const lifecycle = lifecycles(
     [
       { name: 'media', stop: () => media.stop() },
-      ...[access, recording, layout, ppt, sync, mediaServer, live, devices, system, health].map((domain) => domain.lifecycle),
+      ...[access, recording, layout, ppt, chapters, sync, mediaServer, live, devices, system, health].map((domain) => domain.lifecycle),
       // Not awaited: a start it makes must not hold up listening (the scheduler logs its own failures).
       { name: 'scheduler', start: () => void scheduler.start(), stop: () => scheduler.stop() },
     ],
@@ -146,6 +159,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       live: live.area,
       devices: devices.area,
       health: health.area,
+      chapters: chapters.area,
     },
     /** What the routes outside the call API serve (`api/routes.ts`). */
     routes: {
@@ -198,6 +212,8 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       srt: live.srt,
       rtspOutputs: live.rtsp,
       slides: ppt.slides,
+      chapters: chapters.chapters,
+      ocr: chapters.ocr,
       devices,
       monitor: system.monitor,
       health,

@@ -10,6 +10,7 @@ import { albumCalls } from './albums.js';
 import { syncCalls } from './sync.js';
 import { deviceCalls } from './devices.js';
 import { healthCalls } from './health.js';
+import { chapterCalls } from './chapters.js';
 import type { CallDef } from './define.js';
 
 /**
@@ -29,6 +30,7 @@ export const CALLS_BY_AREA = {
   sync: syncCalls,
   devices: deviceCalls,
   health: healthCalls,
+  chapters: chapterCalls,
 } as const;
 export type CallArea = keyof typeof CALLS_BY_AREA;
 
@@ -45,6 +47,7 @@ export const CALLS = {
   ...syncCalls,
   ...deviceCalls,
   ...healthCalls,
+  ...chapterCalls,
 } satisfies Record<string, CallDef>;
 
 export type CallName = keyof typeof CALLS;
@@ -68,6 +71,7 @@ export { ACCOUNT_FIELDS, LoginUser, User, UserGroup } from './access.js';
 export { Layout, AlsaDevice, CaptureDeviceList, VideoCaptureDevice } from './layout.js';
 export { Recording, RecordingFile, ALL_USERS_CODE, USB_COPY_STATES, UsbCopyState } from './recording.js';
 export { Album, COVER_FOLDER } from './albums.js';
+export { Chapter } from './chapters.js';
 export { Schedule, SCHEDULE_ORIGINS, ICAL_IMPORT_MAX } from './schedule.js';
 export { Status, OpeLogEntry, Task } from './system.js';
 export { ACME_STATES, AcmeStatus, CERT_NAME, CERT_SOURCES, CertificateInfo, type CertSource } from './certificate.js';

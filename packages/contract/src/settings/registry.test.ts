@@ -41,7 +41,7 @@ const EXPECTED_KEYS: Record<string, string[]> = {
     'fontsize',
     'fontcolor',
   ],
-  setting_ppt: ['switchenable', 'switchdiff', 'switchduration', 'pushenable', 'slidechannel'],
+  setting_ppt: ['switchenable', 'switchdiff', 'switchduration', 'pushenable', 'slidechannel', 'chapterenable', 'ocrlanguage'],
   setting_live_rtmp: ['mainenable', 'mainurl', 'subenable', 'suburl'],
   setting_live_rtsp: ['mainenable', 'mainurl', 'subenable', 'suburl', 'type'],
   setting_advance_media_save: [

@@ -16,6 +16,7 @@ import { opencastRepository } from './opencast-repository.js';
 import { tasksRepository } from './tasks-repository.js';
 import { maintenanceRepository } from './maintenance-repository.js';
 import { healthRepository } from './health-repository.js';
+import { chaptersRepository } from './chapters-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -31,6 +32,7 @@ export function createRepositories(db: Db) {
     schedules: schedulesRepository(db),
     layouts: layoutsRepository(db),
     snapshots: snapshotsRepository(db),
+    chapters: chaptersRepository(db),
     albums: albumsRepository(db),
     transfers: transfersRepository(db),
     opencast: opencastRepository(db),

@@ -8,6 +8,8 @@ import { LIMITS } from '@roomcast/contract';
 export type PanelCommand =
   | { kind: 'ping' }
   | { kind: 'record'; control: 'start' | 'pause' | 'resume' | 'stop' }
+  /** A chapter at this moment of the recording (markchapter). */
+  | { kind: 'mark' }
   /** Layout slot 1-9 as the panel's buttons are numbered (setlayoutid's id is 0-8). */
   | { kind: 'layout'; slot: number }
   | { kind: 'preset'; channel: number; preset: number };
@@ -27,6 +29,8 @@ export function parsePanelLine(line: string): PanelCommand | undefined {
   switch (verb) {
     case 'ping':
       return a === undefined ? { kind: 'ping' } : undefined;
+    case 'mark':
+      return a === undefined ? { kind: 'mark' } : undefined;
     case 'record':
       return b === undefined && RECORD.includes(a as (typeof RECORD)[number])
         ? { kind: 'record', control: a as (typeof RECORD)[number] }
@@ -51,6 +55,8 @@ export function describePanelCommand(c: PanelCommand): string {
   switch (c.kind) {
     case 'ping':
       return 'ping';
+    case 'mark':
+      return 'mark chapter';
     case 'record':
       return `record ${c.control}`;
     case 'layout':

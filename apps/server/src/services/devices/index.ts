@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { OpenSerial } from '../../host/serial.js';
 import { type Lifecycle, periodicJob } from '../core/index.js';
 import type { LayoutService } from '../layout/index.js';
+import type { ChapterService } from '../chapters/index.js';
 import type { RecordingService } from '../recording/index.js';
 import type { Shared } from '../shared.js';
 import { controlPanel } from './panel-commands.js';
@@ -26,6 +27,7 @@ export interface DevicesDeps {
   open: OpenSerial;
   /** The control panel's commands go through the same services as the calls. */
   recording: RecordingService;
+  chapters: Pick<ChapterService, 'mark'>;
   layouts: LayoutService;
 }
 
@@ -53,7 +55,7 @@ export function createDevices({ settings, timers, oplog, log, replan, config }: 
     log,
     oplog: oplog.system,
   });
-  panel = controlPanel({ recording: d.recording, layouts: d.layouts, ptz, oplog: oplog.write });
+  panel = controlPanel({ recording: d.recording, chapters: d.chapters, layouts: d.layouts, ptz, oplog: oplog.write });
   // Changing the ports' speed or use reopens them.
   settings.onWritten((code) => {
     if (code === 'setting_serial_port') void ports.apply();

@@ -1,6 +1,7 @@
 import type { SerialPortName } from '@roomcast/contract';
 import type { SessionUser } from '../access/index.js';
 import { Fail } from '../core/index.js';
+import type { ChapterService } from '../chapters/index.js';
 import type { LayoutService } from '../layout/index.js';
 import type { RecordingService } from '../recording/index.js';
 import { describePanelCommand, parsePanelLine, type PanelCommand } from './control-panel.js';
@@ -11,6 +12,7 @@ export const PANEL_USER: SessionUser = { sessionId: '', usercode: 'panel', usern
 
 export interface ControlPanelDeps {
   recording: RecordingService;
+  chapters: Pick<ChapterService, 'mark'>;
   layouts: LayoutService;
   ptz: PtzService;
   /** The operation log's `write(usercode, source, description)`: rows of user `panel` from source `rs232`/`rs485`. */
@@ -18,7 +20,7 @@ export interface ControlPanelDeps {
 }
 
 /**
- * The control panel's commands, run through the services the calls use (recordctl's record control,
+ * The control panel's commands, run through the services the calls use (recordctl's record control, markchapter,
  * setlayoutid's layout selection, remotecontrol's preset call), each answered OK or ERR and logged like a call.
  */
 export function controlPanel(d: ControlPanelDeps) {
@@ -32,6 +34,9 @@ export function controlPanel(d: ControlPanelDeps) {
         else await r[c.control]();
         return;
       }
+      case 'mark':
+        d.chapters.mark('');
+        return;
       case 'layout':
         return d.layouts.select(c.slot - 1);
       case 'preset':

@@ -39,17 +39,22 @@ export function slideService(d: SlideServiceDeps) {
   const ppt = () => d.settings.typed('setting_ppt');
   const pushEnabled = () => !d.mode4k && ppt().pushenable;
   let latest: LatestSlide | undefined;
+  /** The slide the running encode's branch shows now (undefined once watching stopped): a new recording's first chapter. */
+  let shown: LatestSlide | undefined;
   let count = 0;
+  /** The other domains told of each new slide (chapters), whatever push or switching do. */
+  const slideListeners = new Set<(slide: LatestSlide) => void>();
   /** ppt.html's event streams: each new slide, and undefined when push is turned off (they close). */
   const listeners = new Set<(slide: LatestSlide | undefined) => void>();
 
   /** The branch the composite encode should carry: none in 4K mode or with both features off. */
   const wanted = (): SlidesPlan | undefined => {
     const p = ppt();
-    if (d.mode4k || !(p.switchenable || p.pushenable)) return undefined;
+    if (d.mode4k || !(p.switchenable || p.pushenable || p.chapterenable)) return undefined;
     return { channel: p.slidechannel, thresholdPercent: p.switchdiff };
   };
-  d.media.slides.want(wanted);
+  // Chapters alone (switching and push off) are made of a real slides source only, not of a channel's stand-in.
+  d.media.slides.want(wanted, () => ppt().switchenable || ppt().pushenable);
   /**
    * After a write of setting_ppt or setting_video_input: a running encode is re-planned only when its branch changes
    * (channel, threshold, on or off); the duration or push alone leave it running.
@@ -71,12 +76,15 @@ export function slideService(d: SlideServiceDeps) {
   });
   watch.on('picture', (jpeg: Buffer, e: SlideEvent) => {
     latest = { jpeg, n: ++count, at: e.at };
+    shown = latest;
     for (const listener of listeners) listener(latest);
+    for (const listener of slideListeners) listener(latest);
   });
   d.encoder.on('exit', () => {
     if (d.encoder.wanted) return;
     // The encode stopped: the layout before the slides comes back, and the next start's first picture is a first one.
     watch.forget();
+    shown = undefined;
     d.layouts.endSlidesFirst();
   });
   d.settings.onWritten((code, changed, v) => {
@@ -94,6 +102,13 @@ export function slideService(d: SlideServiceDeps) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** Calls `listener` with every new slide the branch sees (the first picture of a watch too); returns the unsubscribe. */
+    onSlide(listener: (slide: LatestSlide) => void): () => void {
+      slideListeners.add(listener);
+      return () => slideListeners.delete(listener);
+    },
+    /** The slide showing now, while the running encode's branch is read; undefined when nothing is watched. */
+    shown: (): LatestSlide | undefined => (watch.watching ? shown : undefined),
     /** Looks again at what to detect on (sources.json is read when the encode starts). */
     reconcile,
     /** The slides branch the running composite encode carries and the watcher reads, or undefined. */

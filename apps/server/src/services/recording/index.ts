@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../config.js';
 import { diskFigures } from '../../host/storage.js';
-import type { SessionService } from '../access/index.js';
+import type { SessionService, SessionUser } from '../access/index.js';
 import { LOST_SOURCE_POLL_MS } from '../../media/media-engine.js';
 import { periodicJob, type Lifecycle } from '../core/index.js';
 import type { Shared } from '../shared.js';
@@ -142,6 +142,9 @@ export function createRecording(
       now: () => clock.now(),
     },
     mediaUrls: urls,
+    /** A signed /media/ URL of a file inside the storage roots, bound to the caller's session (a chapter's picture); "" outside them. */
+    urlFor: (caller: SessionUser | undefined, absPath: string): string =>
+      storage.urlOf(absPath, storage.roots(), undefined, caller ? binding.tagOf(caller.sessionId) : undefined),
     /** Sessions' URLs: the live domain binds its signed URLs with it too. */
     sessionBinding: binding,
     mediaStorage: storage,

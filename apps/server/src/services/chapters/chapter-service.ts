@@ -1,0 +1,175 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CallData, HD_CHANNEL } from '@roomcast/contract';
+import type { Repositories } from '../../db/repositories/index.js';
+import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
+import type { SessionUser } from '../access/index.js';
+import { type Clock, Fail } from '../core/index.js';
+import type { LatestSlide, SlideService } from '../ppt/index.js';
+import type { RecordingAccess, RecordingService } from '../recording/index.js';
+import type { Room } from '../room/index.js';
+import type { SettingsService } from '../settings/index.js';
+import { placeInParts } from './chapter-place.js';
+import type { OcrQueue } from './ocr-queue.js';
+
+export interface ChapterServiceDeps {
+  repos: Pick<Repositories, 'chapters' | 'recordings'>;
+  settings: Pick<SettingsService, 'typed'>;
+  room: Pick<Room, 'state' | 'subscribe'>;
+  recorder: Pick<RecordingService, 'currentRecordingId' | 'recordedMs'>;
+  slides: Pick<SlideService, 'onSlide' | 'shown'>;
+  /** The slides' clock (a slide's `at`): how long ago a slide was seen. */
+  clock: Clock;
+  /** A picture of the recorded picture now (the HD fan-out), written to `file`; false when none came. */
+  snapshot: (file: string) => Promise<boolean>;
+  access: Pick<RecordingAccess, 'find'>;
+  /** A signed /media/ URL of a file of a recording, for the caller's session. */
+  urlFor: (caller: SessionUser | undefined, absPath: string) => string;
+  ocr: Pick<OcrQueue, 'wake'>;
+  log: (line: string) => void;
+}
+
+type Chapter = CallData<'listchapter'>['chapters'][number];
+
+/**
+ * The chapters of recordings (issue 22; decisions.ts "Chapters"): each new slide while recording (setting_ppt's
+ * `chapterenable`), at the moment of the recording it was seen, with its picture and, once OCR has read it, its text;
+ * marks set by operators and room control systems; the list of a recording with each chapter's part and offset.
+ */
+export function chapterService(d: ChapterServiceDeps) {
+  /** The last slide made a chapter, per recording: a slide is one chapter however often it is announced. */
+  let chaptered: { recording: number; n: number } | undefined;
+  /** A slide seen while the recording is paused: a chapter where it resumes. */
+  let pausedSlide: LatestSlide | undefined;
+
+  const enabled = () => d.settings.typed('setting_ppt').chapterenable;
+  const folderOf = (rec: RecordingRow) => join(rec.dir, 'chapters');
+
+  function addSlide(recordingId: number, slide: LatestSlide, positionMs: number): void {
+    if (chaptered?.recording === recordingId && chaptered.n === slide.n) return;
+    const rec = d.repos.recordings.find(recordingId);
+    if (!rec) return;
+    chaptered = { recording: recordingId, n: slide.n };
+    const position = Math.max(0, Math.round(positionMs));
+    const thumb = join(folderOf(rec), `slide-${String(position).padStart(9, '0')}.jpg`);
+    try {
+      mkdirSync(folderOf(rec), { recursive: true });
+      writeFileSync(thumb, slide.jpeg);
+    } catch (err) {
+      d.log(`chapter of recording ${recordingId}: the slide's picture could not be written: ${(err as Error).message}`);
+      return;
+    }
+    d.repos.chapters.add({ recording_id: recordingId, kind: 'slide', position_ms: position, title: '', text_state: 'pending', thumb });
+    d.ocr.wake();
+  }
+
+  /** A snapshot of the recorded picture, tried again a second later up to twice (the encoder may be restarting). */
+  async function pictureOf(file: string): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 1000));
+      const ok = await d.snapshot(file).catch(() => false);
+      if (ok) return true;
+    }
+    return false;
+  }
+
+  d.slides.onSlide((slide) => {
+    const id = d.recorder.currentRecordingId;
+    if (id === undefined || !enabled()) return;
+    const state = d.room.state.recording;
+    if (state === 'paused') pausedSlide = slide;
+    else if (state === 'starting') addSlide(id, slide, 0);
+    else if (state === 'recording') addSlide(id, slide, d.recorder.recordedMs() - Math.max(0, d.clock.now() - slide.at));
+  });
+
+  d.room.subscribe(({ command, after }) => {
+    const id = d.recorder.currentRecordingId;
+    if (after.recording === 'idle' || id === undefined) {
+      pausedSlide = undefined;
+      return;
+    }
+    if (!enabled()) return;
+    if (command.type === 'record.started') {
+      // The slide showing as the recording begins is its first chapter (the encode may have been running already).
+      const shown = d.slides.shown();
+      if (shown && d.repos.chapters.list(id).length === 0) addSlide(id, shown, 0);
+    } else if (command.type === 'record.resume' && after.recording === 'recording' && pausedSlide) {
+      addSlide(id, pausedSlide, d.recorder.recordedMs());
+      pausedSlide = undefined;
+    }
+  });
+
+  return {
+    /** markchapter: a chapter at this moment of the recording being made, pictured by a snapshot of the recorded picture. */
+    mark(title: string): { id: string; position: number } {
+      const id = d.recorder.currentRecordingId;
+      const state = d.room.state.recording;
+      const rec = id === undefined ? undefined : d.repos.recordings.find(id);
+      if (!rec || (state !== 'recording' && state !== 'paused')) throw Fail.of('chapterNotRecording');
+      const position = Math.max(0, Math.round(d.recorder.recordedMs()));
+      const chapterId = d.repos.chapters.add({
+        recording_id: rec.id,
+        kind: 'mark',
+        position_ms: position,
+        title,
+        text_state: 'none',
+        thumb: '',
+      });
+      const thumb = join(folderOf(rec), `mark-${String(position).padStart(9, '0')}-${chapterId}.jpg`);
+      mkdirSync(folderOf(rec), { recursive: true });
+      void pictureOf(thumb).then((ok) => {
+        if (ok && d.repos.chapters.find(chapterId)) d.repos.chapters.setThumb(chapterId, thumb);
+        else if (!ok) d.log(`chapter ${chapterId}: no picture of the recorded picture came`);
+      });
+      return { id: String(chapterId), position };
+    },
+
+    /** listchapter: the chapters of a recording the caller may see, each with its part and offset in it. */
+    list(caller: SessionUser | undefined, recordid: string): Chapter[] {
+      const rec = d.access.find(caller, recordid, 'see');
+      const files = d.repos.recordings.files(rec.id);
+      const channel = files.some((f) => f.channel === HD_CHANNEL) ? HD_CHANNEL : files[0]?.channel;
+      const parts = files.filter((f) => f.channel === channel).map((f) => f.duration_ms);
+      return d.repos.chapters.list(rec.id).map((c, i) => ({
+        id: String(c.id),
+        kind: c.kind,
+        number: i + 1,
+        position: c.position_ms,
+        ...placeInParts(c.position_ms, parts),
+        title: c.title,
+        text: c.text,
+        textstate: c.text_state,
+        thumb: c.thumb ? d.urlFor(caller, c.thumb) : '',
+      }));
+    },
+
+    /** editchapter: a new title, by who may change the recording. */
+    rename(caller: SessionUser | undefined, chapterId: string, title: string): string {
+      const c = findFor(caller, chapterId);
+      d.repos.chapters.setTitle(c.id, title);
+      return `chapter ${c.id} of recording ${c.recording_id}: "${title}"`;
+    },
+
+    /** removechapter: the chapter and its picture, by who may change the recording. */
+    remove(caller: SessionUser | undefined, chapterId: string): string {
+      const c = findFor(caller, chapterId);
+      d.repos.chapters.remove(c.id);
+      if (c.thumb) rmSync(c.thumb, { force: true });
+      return `chapter ${c.id} of recording ${c.recording_id}`;
+    },
+
+    /** A recording finished (stopped or recovered): chapters after the end of its media go. */
+    finished(rec: RecordingRow): void {
+      for (const thumb of d.repos.chapters.removeAfter(rec.id, rec.duration_ms)) if (thumb) rmSync(thumb, { force: true });
+    },
+  };
+
+  function findFor(caller: SessionUser | undefined, chapterId: string) {
+    const c = d.repos.chapters.find(Number(chapterId));
+    if (!c) throw Fail.of('chapterNotFound');
+    // A chapter of a recording the caller may not change is as one that does not exist (access.find throws so).
+    d.access.find(caller, String(c.recording_id), 'change');
+    return c;
+  }
+}
+export type ChapterService = ReturnType<typeof chapterService>;

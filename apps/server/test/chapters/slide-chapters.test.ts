@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { syntheticSlideAt } from '../../src/media/synthetic-slides.js';
+import { makeApp } from '../helpers.js';
+import { waitFor, waitRecorded } from '../wait.js';
+
+/** The synthetic slides change every PERIOD seconds, on the wall clock's multiples of it. */
+const PERIOD = 4;
+const PERIOD_MS = PERIOD * 1000;
+
+/** Edits (insertions, deletions, substitutions) from a to b, by character. */
+function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  let row = y.map((_, j) => j + 1);
+  for (let i = 0; i < x.length; i++) {
+    const next = [i + 1];
+    for (let j = 0; j < y.length; j++) next.push(Math.min(row[j]! + 1, next[j]! + 1, (j ? row[j - 1]! : i) + (x[i] === y[j] ? 0 : 1)));
+    row = next.slice(1);
+  }
+  return row[y.length - 1] ?? x.length;
+}
+
+describe('chapters of a recording: the synthetic slides (real ffmpeg, real Tesseract) and marks', async () => {
+  // Parts of 6 s, so the chapters fall in several parts.
+  const t = await makeApp({ env: { PART_LIMIT_SECONDS: '6' } });
+  const admin = await t.login();
+  await t.post('writeconfig', { settingcode: 'setting_video_devices', data: [{ key: 'hdmi3', value: `slides:${PERIOD}` }] }, admin);
+  const settings = [
+    { section: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] },
+    { section: 'setting_advance_media_save', data: [{ key: 'movie_low_enable', value: 'false' }] },
+    // Slides on C; switching and push stay off: chapters alone watch the slides (chapterenable is on by default).
+    { section: 'setting_ppt', data: [{ key: 'slidechannel', value: 'C' }] },
+  ];
+  expect((await t.post('setsetting', settings, admin)).body.result).toBe(true);
+  // The picture shows A only: the slides are watched though the layout does not show them.
+  await t.post('savelayout', [{ index: 0, type: 0, channels: 1, channeldata: ['A'] }], admin);
+  await t.post('setlayoutid', { id: 0 }, admin);
+  const list = async (recordid: number) => (await t.post('listchapter', { recordid }, admin)).body;
+
+  it('each new slide is a chapter at its moment with the drawn title; a slide during a pause is one where it resumes; a mark; parts', async () => {
+    expect((await t.post('markchapter', {}, admin)).body.message).toMatch(/No recording is running/);
+    // Start between two changes, so the first one comes after the recording has begun.
+    await waitFor(() => Date.now() % PERIOD_MS > 500 && Date.now() % PERIOD_MS < 1500, {
+      timeoutMs: PERIOD_MS + 500,
+      what: 'a slide period',
+    });
+    expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
+    const startWall = t.internals.room.state.recordingStart!;
+    // Two slide changes recorded, then a pause across the next one.
+    await waitRecorded(t, 2 * PERIOD + 1, { timeoutMs: 60_000 });
+    expect((await t.post('recordctl', { control: 'pause' }, admin)).body.result).toBe(true);
+    const pausedAt = t.internals.recording.recordedMs();
+    const change = Math.floor(Date.now() / PERIOD_MS) * PERIOD_MS + PERIOD_MS;
+    await waitFor(() => Date.now() > change + 800, { timeoutMs: PERIOD_MS + 2000, what: 'a slide change while paused' });
+    expect((await t.post('recordctl', { control: 'resume' }, admin)).body.result).toBe(true);
+    const resumedWall = Date.now();
+    const marked = (await t.post('markchapter', { title: 'Questions' }, admin)).body;
+    expect(marked.result).toBe(true);
+    // Pictured by a snapshot of the recorded picture (its next keyframe).
+    await waitFor(() => t.internals.repos.chapters.find(Number(marked.data.id))?.thumb, { timeoutMs: 20_000, what: "the mark's picture" });
+    await waitRecorded(t, 1, { timeoutMs: 30_000, after: Math.floor(t.internals.recording.recordedMs() / 1000) });
+    expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+    await t.internals.ocr.idle();
+
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const files = t.internals.repos.recordings.files(rec!.id).filter((f) => f.channel === 10);
+    expect(files.length).toBeGreaterThan(1);
+    const chapters = (await list(rec!.id)).data.chapters as {
+      kind: string;
+      number: number;
+      position: number;
+      part: number;
+      offset: number;
+      title: string;
+      text: string;
+      textstate: string;
+      thumb: string;
+    }[];
+    const slides = chapters.filter((c) => c.kind === 'slide');
+    const show = JSON.stringify(chapters.map(({ thumb, ...c }) => c));
+    // The first slide at 0, two changes while recording, the one changed while paused where the recording resumes.
+    expect(slides.length, show).toBe(4);
+    expect(slides[0]!.position).toBe(0);
+    const wallOf = (position: number) => startWall + position;
+    for (const [i, c] of slides.entries()) {
+      const wall = wallOf(c.position);
+      if (i === 1 || i === 2) {
+        // (Before the pause: the recording's time runs with the wall clock.) Within the detection's second of the change (a wall-clock multiple of the period).
+        const nearest = Math.round(wall / PERIOD_MS) * PERIOD_MS;
+        expect(Math.abs(wall - nearest), show).toBeLessThan(1000);
+      }
+      if (i === 3) expect(Math.abs(c.position - pausedAt), show).toBeLessThan(300);
+      // The slide shown then (a little after the change it marks), its title read by OCR.
+      const at = i === 0 ? startWall : i === 3 ? resumedWall : Math.round(wall / PERIOD_MS) * PERIOD_MS + 500;
+      const drawn = syntheticSlideAt(PERIOD, at);
+      expect(c.textstate, show).toBe('done');
+      expect(
+        editDistance(c.title, drawn.title),
+        `${i}: ${c.title} vs ${drawn.title} (start ${startWall}, paused at ${pausedAt}, resumed ${resumedWall}) ${show}`,
+      ).toBeLessThanOrEqual(1);
+      expect(c.text.replace(/\s/g, ''), show).toContain(`SLIDE${drawn.number}`);
+      expect(c.thumb).toMatch(/^\/media\//);
+    }
+    // The mark, titled as given, where the recording resumed, with a picture of the recorded picture.
+    const mark = chapters.find((c) => c.kind === 'mark')!;
+    expect(mark).toMatchObject({ title: 'Questions', textstate: 'none', position: marked.data.position });
+    expect(Math.abs(mark.position - pausedAt)).toBeLessThan(1500);
+    expect(mark.thumb).toMatch(/^\/media\//);
+    // Numbered in order; each one's part and offset in it add up to its position.
+    expect(chapters.map((c) => c.number)).toEqual(chapters.map((_, i) => i + 1));
+    for (const c of chapters) {
+      const before = files.slice(0, c.part - 1).reduce((ms, f) => ms + f.duration_ms, 0);
+      expect(before + c.offset, show).toBe(c.position);
+      expect(c.offset).toBeLessThanOrEqual(files[c.part - 1]!.duration_ms);
+    }
+    expect(new Set(chapters.map((c) => c.part)).size).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('renamed and removed by who may change the recording; gone with the recording', async () => {
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const rows = t.internals.repos.chapters.list(rec!.id);
+    const first = rows[0]!;
+    expect((await t.post('editchapter', { id: first.id, title: '  Introduction ' }, admin)).body.result).toBe(true);
+    expect((await list(rec!.id)).data.chapters[0].title).toBe('Introduction');
+    // Someone who may not see the recording is told it does not exist, and changes nothing.
+    const viewer = await t.userWith(['operation'], 'chapterviewer', admin);
+    expect((await t.post('editchapter', { id: first.id, title: 'x' }, viewer)).body.result).toBe(false);
+    expect((await t.post('listchapter', { recordid: rec!.id }, viewer)).body.result).toBe(false);
+    expect((await t.post('editchapter', { id: 999999, title: 'x' }, admin)).body.message).toMatch(/chapter does not exist/);
+
+    const second = rows[1]!;
+    expect(existsSync(second.thumb)).toBe(true);
+    expect((await t.post('removechapter', { id: String(second.id) }, admin)).body.result).toBe(true);
+    expect(existsSync(second.thumb)).toBe(false);
+    expect(t.internals.repos.chapters.list(rec!.id).map((c) => c.id)).not.toContain(second.id);
+
+    expect((await t.post('removerecord', { recordid: rec!.id }, admin)).body.result).toBe(true);
+    expect(t.internals.repos.chapters.list(rec!.id)).toEqual([]);
+    expect(existsSync(first.thumb)).toBe(false);
+  });
+});
