@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { type ChapterMark, chaptersFfmetadata, remuxWithChapters } from './chapter-files.js';
 import { probeDurationMs, runTool } from './process-runner.js';
 
 /** Quotes a path for an ffmpeg concat list (single quotes, with ' escaped). */
@@ -23,7 +24,11 @@ export interface FinalizedPart {
  * stream it knows no sample rate of ("sample rate not set"). Then the join is tried again from what the segments
  * hold (`joinPlan`): from the first segment with sound, or the picture alone when no segment has any.
  */
-export async function finalizePart(segments: string[], output: string): Promise<FinalizedPart | undefined> {
+export async function finalizePart(
+  segments: string[],
+  output: string,
+  chapters?: (durationMs: number) => ChapterMark[],
+): Promise<FinalizedPart | undefined> {
   const usable = segments.filter((s) => existsSync(s) && statSync(s).size >= 188 * 10);
   if (usable.length === 0) return undefined;
   try {
@@ -35,18 +40,39 @@ export async function finalizePart(segments: string[], output: string): Promise<
     await joinSegments(plan.segments, plan.map, output).catch(() => {
       throw err;
     });
-    return written(output, plan.note);
+    return written(output, chapters, plan.note);
   }
-  return written(output);
+  return written(output, chapters);
 }
 
-/** The probed duration of a joined `.part.mp4`, renamed to `output`; undefined (and removed) when it holds nothing. */
-async function written(output: string, note?: string): Promise<FinalizedPart | undefined> {
+/**
+ * The probed duration of a joined `.part.mp4`, with the part's chapters (when it has any) written into it, renamed
+ * to `output`; undefined (and removed) when it holds nothing. A file whose chapters cannot be added is kept without.
+ */
+async function written(
+  output: string,
+  chapters?: (durationMs: number) => ChapterMark[],
+  note?: string,
+): Promise<FinalizedPart | undefined> {
   const tmp = `${output}.part.mp4`;
   const durationMs = await probeDurationMs(tmp);
   if (durationMs === 0) {
     rmSync(tmp, { force: true });
     return undefined;
+  }
+  const marks = chapters?.(durationMs) ?? [];
+  if (marks.length) {
+    const meta = join(dirname(output), `.${basename(output)}.chapters.txt`);
+    const withChapters = `${output}.chapters.mp4`;
+    try {
+      writeFileSync(meta, chaptersFfmetadata(marks, durationMs));
+      await remuxWithChapters(tmp, meta, withChapters);
+      renameSync(withChapters, tmp);
+    } catch {
+      rmSync(withChapters, { force: true });
+    } finally {
+      rmSync(meta, { force: true });
+    }
   }
   // Rename last, so a crash during finalizing never leaves a half-written file under the final name.
   renameSync(tmp, output);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chaptersFfmetadata, chaptersInPart, chaptersVttPathOf, chaptersWebVtt } from '../../src/media/chapter-files.js';
 import { placeInParts } from '../../src/services/chapters/chapter-place.js';
 import { cleanSlideText, slideTitle } from '../../src/services/chapters/slide-text.js';
 
@@ -27,5 +28,39 @@ describe('a moment of a recording in its parts', () => {
     expect(placeInParts(20_000, parts)).toEqual({ part: 3, offset: 8000 });
     // While recording there are no files yet.
     expect(placeInParts(4200, [])).toEqual({ part: 1, offset: 4200 });
+  });
+});
+
+describe('the chapters in the files', () => {
+  const marks = [
+    { startMs: 0, title: 'Intro' },
+    { startMs: 4000, title: 'A <b> & --> c' },
+    { startMs: 9000, title: 'x=1;#2\\' },
+  ];
+
+  it("a part's chapters: those starting in it, and the one in effect at its start", () => {
+    expect(chaptersInPart(marks, 0, 6000)).toEqual(marks.slice(0, 2));
+    expect(chaptersInPart(marks, 6000, 6000)).toEqual([
+      { startMs: 0, title: 'A <b> & --> c' },
+      { startMs: 3000, title: 'x=1;#2\\' },
+    ]);
+    expect(chaptersInPart(marks, 12_000, 5000)).toEqual([{ startMs: 0, title: 'x=1;#2\\' }]);
+    expect(chaptersInPart([], 0, 5000)).toEqual([]);
+  });
+
+  it('WebVTT: each chapter until the next, the last until the end; cue text without markup or timing arrows', () => {
+    expect(chaptersWebVtt(marks, 3_725_500)).toBe(
+      'WEBVTT\n\n1\n00:00:00.000 --> 00:00:04.000\nIntro\n\n2\n00:00:04.000 --> 00:00:09.000\nA &lt;b> &amp; -> c\n\n3\n00:00:09.000 --> 01:02:05.500\nx=1;#2\\\n',
+    );
+  });
+
+  it("ffmpeg's metadata: millisecond chapters, special characters escaped", () => {
+    const meta = chaptersFfmetadata(marks, 12_000);
+    expect(meta.startsWith(';FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=4000\ntitle=Intro\n')).toBe(true);
+    expect(meta).toContain('START=9000\nEND=12000\ntitle=x\\=1\\;\\#2\\\\\n');
+  });
+
+  it('the chapters file is named after the video file', () => {
+    expect(chaptersVttPathOf('/m/r/Room_HD_2.mp4')).toBe('/m/r/Room_HD_2.chapters.vtt');
   });
 });

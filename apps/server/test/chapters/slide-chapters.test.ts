@@ -1,5 +1,9 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { chaptersVttPathOf } from '../../src/media/chapter-files.js';
 import { syntheticSlideAt } from '../../src/media/synthetic-slides.js';
 import { makeApp } from '../helpers.js';
 import { waitFor, waitRecorded } from '../wait.js';
@@ -117,12 +121,47 @@ describe('chapters of a recording: the synthetic slides (real ffmpeg, real Tesse
     expect(new Set(chapters.map((c) => c.part)).size).toBeGreaterThan(1);
   }, 60_000);
 
+  it('leave the box with the recording: in each MP4 (ffprobe lists them), as WebVTT beside each file, in the batch zip', async () => {
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const listed = (await list(rec!.id)).data.chapters as { position: number; part: number; offset: number; title: string; kind: string }[];
+    // Their titles in the files: as listed, or "Slide N" / "Chapter N".
+    const chapters = listed.map((c, i) => ({ ...c, fileTitle: c.title || `${c.kind === 'slide' ? 'Slide' : 'Chapter'} ${i + 1}` }));
+    const hd = t.internals.repos.recordings.files(rec!.id).filter((f) => f.channel === 10);
+    for (const [i, f] of hd.entries()) {
+      const inPart = chapters.filter((c) => c.part === i + 1);
+      const probed = JSON.parse(
+        execFileSync('ffprobe', ['-v', 'error', '-show_chapters', '-of', 'json', f.filepath], { encoding: 'utf8' }),
+      ) as {
+        chapters: { start_time: string; tags: { title: string } }[];
+      };
+      // The chapters that start in the part, and (from the second part on) the one in effect at its start, at 0.
+      const starts = probed.chapters.map((c) => Math.round(Number(c.start_time) * 1000));
+      for (const c of inPart) expect(starts, f.filepath).toContain(c.offset);
+      if (i > 0 && inPart[0]?.offset !== 0) expect(starts[0]).toBe(0);
+      expect(probed.chapters.map((c) => c.tags.title)).toEqual(expect.arrayContaining(inPart.map((c) => c.fileTitle)));
+      const vtt = readFileSync(chaptersVttPathOf(f.filepath), 'utf8');
+      expect(vtt.startsWith('WEBVTT\n')).toBe(true);
+      expect(vtt.match(/ --> /g)?.length).toBe(probed.chapters.length);
+    }
+    // The batch zip carries each chosen file's chapters beside it.
+    const rel = (abs: string) => t.internals.mediaStorage.relativeOf(abs)!;
+    const zipped = await t.post('batchdownload', { files: [rel(hd[0]!.filepath)] }, admin);
+    const zip = await t.app.inject({ method: 'GET', url: zipped.body.data.url });
+    const work = mkdtempSync(join(tmpdir(), 'chapters-zip-'));
+    writeFileSync(join(work, 'r.zip'), zip.rawPayload);
+    const listing = execFileSync('unzip', ['-Z1', join(work, 'r.zip')], { encoding: 'utf8' });
+    expect(listing).toContain(basename(chaptersVttPathOf(hd[0]!.filepath)));
+  });
+
   it('renamed and removed by who may change the recording; gone with the recording', async () => {
     const [rec] = t.internals.repos.recordings.inState('done');
     const rows = t.internals.repos.chapters.list(rec!.id);
     const first = rows[0]!;
     expect((await t.post('editchapter', { id: first.id, title: '  Introduction ' }, admin)).body.result).toBe(true);
     expect((await list(rec!.id)).data.chapters[0].title).toBe('Introduction');
+    // The files' chapters say so too.
+    const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
+    expect(readFileSync(chaptersVttPathOf(hd.filepath), 'utf8')).toContain('Introduction');
     // Someone who may not see the recording is told it does not exist, and changes nothing.
     const viewer = await t.userWith(['operation'], 'chapterviewer', admin);
     expect((await t.post('editchapter', { id: first.id, title: 'x' }, viewer)).body.result).toBe(false);

@@ -71,12 +71,14 @@ describe('what each upload model sends', () => {
       model,
       folder: 'lectures',
       relativeOf: (abs) => abs.replace('/data/media/', ''),
-      sizeOf: () => 10,
+      // Only the HD file has chapters beside it.
+      sizeOf: (abs) => (abs.endsWith('.vtt') && !abs.endsWith('_HD.chapters.vtt') ? undefined : 10),
     }).map((i) => [i.filepath, i.dest]);
 
-  it('videoonly: the video files straight into the folder', () => {
+  it('videoonly: the video files straight into the folder, each with its chapters when it has any', () => {
     expect(plan('videoonly')).toEqual([
       ['recordings/20261123-101500/Room_20261123-101500_HD.mp4', 'lectures/Room_20261123-101500_HD.mp4'],
+      ['recordings/20261123-101500/Room_20261123-101500_HD.chapters.vtt', 'lectures/Room_20261123-101500_HD.chapters.vtt'],
       ['recordings/20261123-101500/Room_20261123-101500_SD.mp4', 'lectures/Room_20261123-101500_SD.mp4'],
     ]);
   });
@@ -84,6 +86,7 @@ describe('what each upload model sends', () => {
   it('folderandvideo: the video files in a folder of the recording', () => {
     expect(plan('folderandvideo').map(([, dest]) => dest)).toEqual([
       'lectures/20261123-101500/Room_20261123-101500_HD.mp4',
+      'lectures/20261123-101500/Room_20261123-101500_HD.chapters.vtt',
       'lectures/20261123-101500/Room_20261123-101500_SD.mp4',
     ]);
   });
@@ -91,6 +94,7 @@ describe('what each upload model sends', () => {
   it('all: the folder with the videos and the player thumbnails (missing files left out)', () => {
     expect(plan('all').map(([, dest]) => dest)).toEqual([
       'lectures/20261123-101500/Room_20261123-101500_HD.mp4',
+      'lectures/20261123-101500/Room_20261123-101500_HD.chapters.vtt',
       'lectures/20261123-101500/Room_20261123-101500_SD.mp4',
       'lectures/20261123-101500/snapshots/000000.jpg',
       'lectures/20261123-101500/snapshots/000010.jpg',

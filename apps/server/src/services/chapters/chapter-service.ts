@@ -9,6 +9,7 @@ import type { LatestSlide, SlideService } from '../ppt/index.js';
 import type { RecordingAccess, RecordingService } from '../recording/index.js';
 import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
+import { type ChapterMark, chaptersInPart, chaptersVttPathOf, chaptersWebVtt } from '../../media/chapter-files.js';
 import { placeInParts } from './chapter-place.js';
 import type { OcrQueue } from './ocr-queue.js';
 
@@ -30,6 +31,12 @@ export interface ChapterServiceDeps {
 }
 
 type Chapter = CallData<'listchapter'>['chapters'][number];
+
+/** How long a finalize waits for the slides' text of its recording before it writes the chapters as they are. */
+const FINALIZE_WAITS_FOR_TEXT_MS = 10_000;
+
+/** A chapter's title in the files: its own, or "Slide N" / "Chapter N" (the console says the same in its language). */
+const fileTitle = (c: { title: string; kind: string }, n: number) => c.title || `${c.kind === 'slide' ? 'Slide' : 'Chapter'} ${n}`;
 
 /**
  * The chapters of recordings (issue 22; decisions.ts "Chapters"): each new slide while recording (setting_ppt's
@@ -147,6 +154,7 @@ export function chapterService(d: ChapterServiceDeps) {
     rename(caller: SessionUser | undefined, chapterId: string, title: string): string {
       const c = findFor(caller, chapterId);
       d.repos.chapters.setTitle(c.id, title);
+      writeChapterFiles(c.recording_id);
       return `chapter ${c.id} of recording ${c.recording_id}: "${title}"`;
     },
 
@@ -155,14 +163,55 @@ export function chapterService(d: ChapterServiceDeps) {
       const c = findFor(caller, chapterId);
       d.repos.chapters.remove(c.id);
       if (c.thumb) rmSync(c.thumb, { force: true });
+      writeChapterFiles(c.recording_id);
       return `chapter ${c.id} of recording ${c.recording_id}`;
     },
 
-    /** A recording finished (stopped or recovered): chapters after the end of its media go. */
+    /** A recording finished (stopped or recovered): chapters after the end of its media go; the files' chapters are written. */
     finished(rec: RecordingRow): void {
       for (const thumb of d.repos.chapters.removeAfter(rec.id, rec.duration_ms)) if (thumb) rmSync(thumb, { force: true });
+      writeChapterFiles(rec.id);
     },
+
+    /** The chapters a finalize writes into the recording's MP4 files, once their text is read (or after 10 s). */
+    async forFinalize(recordingId: number): Promise<ChapterMark[]> {
+      const until = Date.now() + FINALIZE_WAITS_FOR_TEXT_MS;
+      while (Date.now() < until && d.repos.chapters.list(recordingId).some((c) => c.text_state === 'pending')) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return marksOf(recordingId);
+    },
+
+    /** The `.chapters.vtt` beside each file of a finished recording, as its chapters are now. */
+    writeChapterFiles,
   };
+
+  function marksOf(recordingId: number): ChapterMark[] {
+    return d.repos.chapters.list(recordingId).map((c, i) => ({ startMs: c.position_ms, title: fileTitle(c, i + 1) }));
+  }
+
+  /**
+   * Beside each file of a finished recording, its part's chapters as WebVTT (`name.chapters.vtt`: the uploads and the
+   * batch zip carry it); none when the recording has no chapters. Written again when a chapter changes or its text comes.
+   */
+  function writeChapterFiles(recordingId: number): void {
+    const rec = d.repos.recordings.find(recordingId);
+    if (!rec || rec.state !== 'done') return;
+    const marks = marksOf(recordingId);
+    const starts = new Map<number, number>();
+    for (const f of d.repos.recordings.files(recordingId)) {
+      const vtt = chaptersVttPathOf(f.filepath);
+      const start = starts.get(f.channel) ?? 0;
+      starts.set(f.channel, start + f.duration_ms);
+      try {
+        const part = chaptersInPart(marks, start, f.duration_ms);
+        if (part.length) writeFileSync(vtt, chaptersWebVtt(part, f.duration_ms));
+        else rmSync(vtt, { force: true });
+      } catch (err) {
+        d.log(`recording ${recordingId}: ${vtt} could not be written: ${(err as Error).message}`);
+      }
+    }
+  }
 
   function findFor(caller: SessionUser | undefined, chapterId: string) {
     const c = d.repos.chapters.find(Number(chapterId));

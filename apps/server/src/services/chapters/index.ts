@@ -14,7 +14,7 @@ export type { ChapterService } from './chapter-service.js';
 export type ChaptersShared = Pick<Shared, 'repos' | 'settings' | 'room' | 'media' | 'clock' | 'log'>;
 
 export interface ChaptersDeps {
-  recorder: Pick<RecordingService, 'currentRecordingId' | 'recordedMs' | 'onFinished'>;
+  recorder: Pick<RecordingService, 'currentRecordingId' | 'recordedMs' | 'onFinished' | 'useChapters'>;
   access: Pick<RecordingAccess, 'find'>;
   slides: Pick<SlideService, 'onSlide' | 'shown'>;
   urlFor: (caller: SessionUser | undefined, absPath: string) => string;
@@ -29,6 +29,11 @@ export function createChapters({ repos, settings, room, media, clock, log }: Cha
     read: d.readText,
     languages: () => settings.typed('setting_ppt').ocrlanguage,
     log: (line) => log(`[chapters] ${line}`),
+    // A slide read after its recording was finished: its files' chapters are written again.
+    onRead: (id) => {
+      const row = repos.chapters.find(id);
+      if (row) chapters.writeChapterFiles(row.recording_id);
+    },
   });
   const chapters = chapterService({
     repos,
@@ -44,6 +49,7 @@ export function createChapters({ repos, settings, room, media, clock, log }: Cha
     log: (line) => log(`[chapters] ${line}`),
   });
   d.recorder.onFinished((rec) => chapters.finished(rec));
+  d.recorder.useChapters((id) => chapters.forFinalize(id));
   return {
     area: { chapters },
     chapters,

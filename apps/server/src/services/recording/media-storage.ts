@@ -10,6 +10,8 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
+  // Chapters and captions of a recording's file (issue 22), for the players' <track>.
+  '.vtt': 'text/vtt; charset=utf-8',
 };
 export const mediaTypeOf = (path: string): string | undefined => MEDIA_TYPES[extname(path).toLowerCase()];
 

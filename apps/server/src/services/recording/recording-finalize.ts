@@ -13,6 +13,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HD_CHANNEL } from '@roomcast/contract';
 import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
+import { type ChapterMark, chaptersInPart } from '../../media/chapter-files.js';
 import { type FinalizedPart, finalizePart, keepAsTs } from '../../media/finalize.js';
 import { probeDurationMs } from '../../media/process-runner.js';
 import { snapshotOfFile } from '../../media/snapshot.js';
@@ -25,15 +26,24 @@ import type { UsbCopy } from './usb-copy.js';
 const SHORTEST_TS_KEPT_MS = 1000;
 
 export function recordingFinalizer(
-  d: Pick<RecordingDeps, 'repos' | 'settings' | 'clock' | 'log' | 'oplog' | 'fileHashes'> & { usb?: Pick<UsbCopy, 'finalize'> },
+  d: Pick<RecordingDeps, 'repos' | 'settings' | 'clock' | 'log' | 'oplog' | 'fileHashes'> & {
+    usb?: Pick<UsbCopy, 'finalize'>;
+    /** The recording's chapters (by position in the recording), written into each part's MP4. */
+    chaptersOf?: (recordingId: number) => Promise<ChapterMark[]>;
+  },
 ) {
   /** Told of each recording that finished with files (after a stop, or recovered after a crash): the upload queue. */
   const finishedListeners: ((rec: RecordingRow) => void)[] = [];
 
   /** The part as an MP4; when that cannot be written, as MPEG-TS if it lasts a second or more, else nothing. */
-  async function filesOf(rec: RecordingRow, part: Part, out: string): Promise<FinalizedPart | undefined> {
+  async function filesOf(
+    rec: RecordingRow,
+    part: Part,
+    out: string,
+    chapters?: (durationMs: number) => ChapterMark[],
+  ): Promise<FinalizedPart | undefined> {
     try {
-      const made = await finalizePart(part.segments, out);
+      const made = await finalizePart(part.segments, out, chapters);
       if (made?.note) {
         d.log(`recording ${rec.id}: ${made.file} written, but ${made.note}`);
         d.oplog(`recording ${rec.id} ${part.code}: ${made.note}`);
@@ -88,14 +98,19 @@ export function recordingFinalizer(
     let files = 0;
     /** Each part's file name, for the USB copy's files. */
     const names = new Map<string, string>();
+    const chapters = (await d.chaptersOf?.(rec.id).catch(() => [])) ?? [];
+    /** Where each stream's next part starts in the recording (its parts before, by their media). */
+    const starts = new Map<string, number>();
     for (const part of listParts(rec.dir)) {
       const suffix = part.part > 1 ? `_${part.part}` : '';
       const name = `${prefix}${rec.name}_${part.code}${suffix}.mp4`;
       names.set(`${part.code}-${part.part}`, name);
       const out = join(rec.dir, name);
-      const made = await filesOf(rec, part, out);
+      const start = starts.get(part.code) ?? 0;
+      const made = await filesOf(rec, part, out, (durationMs) => chaptersInPart(chapters, start, durationMs));
       for (const seg of made ? [] : part.segments) rmSync(seg, { force: true });
       if (!made) continue;
+      starts.set(part.code, start + made.durationMs);
       // A finalize cut off after this file was listed (a crash) lists it again: once is enough.
       const fileId =
         d.repos.recordings.fileByPath(made.file)?.id ??

@@ -5,6 +5,7 @@ import { RecordingSession } from '../../media/recording-session.js';
 import type { SessionUser } from '../access/index.js';
 import { Fail, periodicJob } from '../core/index.js';
 import { recordedMsAt } from '../room/index.js';
+import type { ChapterMark } from '../../media/chapter-files.js';
 import { recordingChecks, type RunningRecording } from './recording-checks.js';
 import { recordingFinalizer } from './recording-finalize.js';
 import type { RecordingDeps } from './recording-deps.js';
@@ -30,7 +31,9 @@ export function recordingService(d: RecordingDeps) {
   let running: RunningRecording | undefined;
   /** True while the once-a-second checks (storage, snapshots, parts, maximum duration) run. */
   let ticking = false;
-  const finalizer = recordingFinalizer(d);
+  /** The recording's chapters for its files (the chapters domain, once composed). */
+  let chapterSource: ((recordingId: number) => Promise<ChapterMark[]>) | undefined;
+  const finalizer = recordingFinalizer({ ...d, chaptersOf: (id) => chapterSource?.(id) ?? Promise.resolve([]) });
 
   const recordedMs = () => recordedMsAt(room.state, d.clock.now());
   const checks = recordingChecks(d, { running: () => running, recordedMs, stop: (reason) => api.stop(reason) });
@@ -155,6 +158,11 @@ export function recordingService(d: RecordingDeps) {
 
     /** After a crash: recordings left recording or finalizing are finalized from their segments. */
     recover: finalizer.recover,
+
+    /** Where a finalize takes the recording's chapters (titled, by position) to write into its MP4 files. */
+    useChapters(source: (recordingId: number) => Promise<ChapterMark[]>): void {
+      chapterSource = source;
+    },
 
     /** Calls `listener` with each recording that has finished with files (stopped, or recovered after a crash). */
     onFinished: finalizer.onFinished,

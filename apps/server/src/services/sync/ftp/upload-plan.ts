@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { RecordingFileRow, RecordingRow } from '../../../db/repositories/recordings-repository.js';
 import type { SnapshotRow } from '../../../db/repositories/snapshots-repository.js';
+import { chaptersVttPathOf } from '../../../media/chapter-files.js';
 import type { TransferItem } from '../transfer-target.js';
 import type { UploadModel } from './ftp-config.js';
 import { remotePath } from './remote-path.js';
@@ -26,6 +27,7 @@ export interface PlanInput {
  * - `folderandvideo`: the same files in a folder per recording, `{folder}/{recording folder}/{file}`;
  * - `all`: the recording's folder as the console knows it: its video files as in folderandvideo, and the player
  *   thumbnails in `{folder}/{recording folder}/snapshots/`.
+ * A video file's chapters go beside it (`{name}.chapters.vtt`, WebVTT) when the recording has any.
  * Every file also gets `{file}.sha256` beside it (written by the client, not a row of its own).
  */
 export function planUpload(p: PlanInput): TransferItem[] {
@@ -38,8 +40,11 @@ export function planUpload(p: PlanInput): TransferItem[] {
   };
   for (const f of p.files) {
     if (f.missing) continue;
-    if (p.model === 'videoonly') add(f.filepath, basename(f.filepath));
-    else add(f.filepath, recFolder, basename(f.filepath));
+    // Each file with its chapters beside it (`name.chapters.vtt`) when the recording has any.
+    for (const abs of [f.filepath, chaptersVttPathOf(f.filepath)]) {
+      if (p.model === 'videoonly') add(abs, basename(abs));
+      else add(abs, recFolder, basename(abs));
+    }
   }
   if (p.model === 'all') for (const s of p.snapshots) add(s.filepath, recFolder, 'snapshots', basename(s.filepath));
   return items;
