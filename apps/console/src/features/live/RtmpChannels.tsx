@@ -9,46 +9,57 @@ import { useDeviceZoneOffset } from '../../app/device-clock';
 import { useRecordStatus } from '../../app/status';
 import {
   formatClock,
-  RTMP_CHANNELS,
-  RTMP_SETTLE_MS,
-  rtmpControls,
-  rtmpSeconds,
-  rtmpStartOf,
-  rtmpStateOf,
-  type RtmpChannelKey,
-  type RtmpState,
+  OUTPUT_CHANNELS,
+  OUTPUT_SETTLE_MS,
+  outputControls,
+  outputSeconds,
+  outputStartOf,
+  outputStateOf,
+  type OutputKey,
+  type OutputProfile,
+  type OutputState,
 } from './rtmp-state';
 import './media-stream.css';
 
-/** Who may start and stop the outputs: the contract's requirement of rtmpchannelctl (rtmplive or mediastream). */
-const CONTROL = CALLS.rtmpchannelctl.permission;
-const CONTROL_NEEDS = typeof CONTROL === 'function' ? CONTROL({ channel: '1', control: 'start' }) : [CONTROL];
+/** Who may start and stop a protocol's outputs: the contract's requirement of its call (rtmplive or mediastream). */
+function controlNeeds(call: OutputProfile['call']) {
+  const permission = CALLS[call].permission;
+  return typeof permission === 'function' ? permission({ channel: '1', control: 'start' }) : [permission];
+}
 
 /** Palette colours, whose tag text the theme keeps above 4.5:1 (the status colours' is not). */
-const STATE_COLOR: Record<RtmpState, string> = { idle: 'default', started: 'green', reconnecting: 'orange' };
+const STATE_COLOR: Record<OutputState, string> = { idle: 'default', started: 'green', reconnecting: 'orange' };
 
 interface Props {
-  /** The saved RTMP settings (what a start uses), for the URL each channel shows. */
+  profile: OutputProfile;
+  /** The saved settings of the profile's code (what a start uses), for the URL each output shows. */
   saved: Record<string, string> | undefined;
 }
 
 /**
- * The RTMP start/stop control (spec §2 Output, §4): per channel its state (idle, started, reconnecting), the time
- * since it was started, Start and Stop (`rtmpchannelctl`). The state comes from the one polled status (app/status.tsx,
- * every 5 s) and is read again 3 s after a start or stop.
+ * The start/stop control of one protocol's outputs (spec §2 Output, §4), RTMP or SRT: per output its state (idle,
+ * started, reconnecting), the time since it was started when the status gives it, Start and Stop (the profile's call).
+ * The state comes from the one polled status (app/status.tsx, every 5 s) and is read again 3 s after a start or stop.
  */
-export function RtmpChannels({ saved }: Props) {
+export function OutputChannels({ profile, saved }: Props) {
   const { t } = useTranslation('live');
   const { user } = useAuth();
-  const mayControl = !!user && checkAll(CONTROL_NEEDS, user) === 'allow';
+  const mayControl = !!user && checkAll(controlNeeds(profile.call), user) === 'allow';
   return (
-    <div data-testid="rtmp-control">
+    <div data-testid={`${profile.testId}-control`}>
       <Divider titlePlacement="start" plain>
-        <Typography.Text strong>{t('mediaStream.control')}</Typography.Text>
+        <Typography.Text strong>{t(profile.title)}</Typography.Text>
       </Divider>
       <Flex vertical gap={12}>
-        {RTMP_CHANNELS.map(({ key, channel }) => (
-          <RtmpChannelRow key={key} channelKey={key} channel={channel} url={saved?.[`${key}url`] ?? ''} mayControl={mayControl} />
+        {OUTPUT_CHANNELS.map(({ key, channel }) => (
+          <OutputRow
+            key={key}
+            profile={profile}
+            outputKey={key}
+            channel={channel}
+            url={saved?.[`${key}url`] ?? ''}
+            mayControl={mayControl}
+          />
         ))}
       </Flex>
     </div>
@@ -56,22 +67,24 @@ export function RtmpChannels({ saved }: Props) {
 }
 
 interface RowProps {
-  channelKey: RtmpChannelKey;
+  profile: OutputProfile;
+  outputKey: OutputKey;
   channel: '1' | '2';
   url: string;
   mayControl: boolean;
 }
 
-function RtmpChannelRow({ channelKey, channel, url, mayControl }: RowProps) {
+function OutputRow({ profile, outputKey, channel, url, mayControl }: RowProps) {
   const { t } = useTranslation('live');
   const { data: status, refreshAfter } = useRecordStatus();
   const zoneOffset = useDeviceZoneOffset();
-  const command = useCallMutation('rtmpchannelctl');
+  const command = useCallMutation(profile.call);
   const [pending, setPending] = useState(false);
   const labelId = useId();
-  const state = rtmpStateOf(status, channelKey);
-  const controls = rtmpControls(state, pending || !status);
-  const name = t(`mediaStream.channels.${channelKey}`);
+  const state = outputStateOf(status, profile, outputKey);
+  const controls = outputControls(state, pending || !status);
+  const name = t(profile.names[outputKey]);
+  const testId = `${profile.testId}-${outputKey}`;
 
   const run = async (control: 'start' | 'stop') => {
     setPending(true);
@@ -80,7 +93,7 @@ function RtmpChannelRow({ channelKey, channel, url, mayControl }: RowProps) {
     } catch {
       // Shown by the hook in the reader's language (e.g. the output is not enabled).
     } finally {
-      await refreshAfter(RTMP_SETTLE_MS);
+      await refreshAfter(OUTPUT_SETTLE_MS);
       setPending(false);
     }
   };
@@ -89,18 +102,18 @@ function RtmpChannelRow({ channelKey, channel, url, mayControl }: RowProps) {
     <Flex
       role="group"
       aria-labelledby={labelId}
-      className="rc-rtmp-channel"
+      className="rc-output-channel"
       align="center"
       justify="space-between"
       wrap
       gap={12}
-      data-testid={`rtmp-${channelKey}`}
+      data-testid={testId}
     >
-      <Flex vertical className="rc-rtmp-channel-name">
+      <Flex vertical className="rc-output-channel-name">
         <Typography.Text strong id={labelId}>
           {name}
         </Typography.Text>
-        <Typography.Text type="secondary" ellipsis={{ tooltip: url }} className="rc-rtmp-url">
+        <Typography.Text type="secondary" ellipsis={{ tooltip: url }} className="rc-output-url">
           {url || t('mediaStream.noUrl')}
         </Typography.Text>
       </Flex>
@@ -109,23 +122,25 @@ function RtmpChannelRow({ channelKey, channel, url, mayControl }: RowProps) {
           <Tag
             color={STATE_COLOR[state]}
             icon={state === 'reconnecting' ? <LoadingOutlined /> : undefined}
-            className="rc-rtmp-state"
-            data-testid={`rtmp-${channelKey}-state`}
+            className="rc-output-state"
+            data-testid={`${testId}-state`}
           >
             {t(`mediaStream.states.${state}`)}
           </Tag>
         </span>
-        <Flex vertical align="flex-end">
-          <Typography.Text type="secondary" className="rc-rtmp-timer-label">
-            {t('mediaStream.elapsed')}
-          </Typography.Text>
-          <RtmpTimer
-            start={rtmpStartOf(status, channelKey)}
-            zoneOffset={zoneOffset}
-            on={state !== 'idle'}
-            testId={`rtmp-${channelKey}-timer`}
-          />
-        </Flex>
+        {profile.start && (
+          <Flex vertical align="flex-end">
+            <Typography.Text type="secondary" className="rc-output-timer-label">
+              {t('mediaStream.elapsed')}
+            </Typography.Text>
+            <OutputTimer
+              start={outputStartOf(status, profile, outputKey)}
+              zoneOffset={zoneOffset}
+              on={state !== 'idle'}
+              testId={`${testId}-timer`}
+            />
+          </Flex>
+        )}
         {mayControl && (
           <Flex gap={8}>
             <Button
@@ -154,8 +169,8 @@ function RtmpChannelRow({ channelKey, channel, url, mayControl }: RowProps) {
   );
 }
 
-/** How long a channel has been on, ticking each second (spec §4); 00:00:00 while idle. */
-function RtmpTimer({ start, zoneOffset, on, testId }: { start: string; zoneOffset: number | undefined; on: boolean; testId: string }) {
+/** How long an output has been on, ticking each second (spec §4); 00:00:00 while idle. */
+function OutputTimer({ start, zoneOffset, on, testId }: { start: string; zoneOffset: number | undefined; on: boolean; testId: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!on) return;
@@ -164,8 +179,8 @@ function RtmpTimer({ start, zoneOffset, on, testId }: { start: string; zoneOffse
     return () => clearInterval(timer);
   }, [on]);
   return (
-    <span className="rc-rtmp-timer" role="timer" data-testid={testId}>
-      {formatClock(on ? rtmpSeconds(start, zoneOffset, now) : 0)}
+    <span className="rc-output-timer" role="timer" data-testid={testId}>
+      {formatClock(on ? outputSeconds(start, zoneOffset, now) : 0)}
     </span>
   );
 }
