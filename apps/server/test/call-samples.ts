@@ -51,6 +51,7 @@ export const CALL_SAMPLES: Record<CallName, unknown> = {
   health: { limit: 10 },
   listsnapshot: { recordid: '1' },
   listchapter: { recordid: '1' },
+  searchmedia: { query: 'photosynthesis' },
   markchapter: { title: 'Questions' },
   editchapter: { id: '1', title: 'Summary' },
   removechapter: { id: '1' },

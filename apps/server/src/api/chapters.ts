@@ -2,6 +2,7 @@ import type { ChaptersArea } from '../services/chapters/index.js';
 import type { HandlerMap } from './handler.js';
 
 export const chapterHandlers: HandlerMap<ChaptersArea> = {
+  searchmedia: (ctx) => ctx.services.chapters.search(ctx.user, ctx.body),
   listchapter: (ctx) => ({ chapters: ctx.services.chapters.list(ctx.user, ctx.body.recordid) }),
   markchapter: (ctx) => {
     const marked = ctx.services.chapters.mark(ctx.body.title);

@@ -153,6 +153,42 @@ describe('chapters of a recording: the synthetic slides (real ffmpeg, real Tesse
     expect(listing).toContain(basename(chaptersVttPathOf(hd[0]!.filepath)));
   });
 
+  it("the search finds a slide's words and gives the moment to play; viewers find only shared albums' recordings", async () => {
+    const [rec] = t.internals.repos.recordings.inState('done');
+    const chapters = (await list(rec!.id)).data.chapters as { id: string; text: string; position: number; part: number; offset: number }[];
+    const slide = chapters.find((c) => /SLIDE\s*\d+/.test(c.text))!;
+    const number = /SLIDE\s*(\d+)/.exec(slide.text)![1]!;
+    const search = async (query: string, session?: string, more: object = {}) =>
+      (await t.post('searchmedia', { query, ...more }, session)).body;
+    const found = await search(`slide ${number}`, admin);
+    expect(found.result).toBe(true);
+    const hit = found.data.rows.find((h: { chapterid: string }) => h.chapterid === slide.id);
+    expect(hit, JSON.stringify(found.data)).toMatchObject({
+      recordid: String(rec!.id),
+      kind: 'chapter',
+      position: slide.position,
+      part: slide.part,
+      offset: slide.offset,
+    });
+    expect(hit.snippet).toContain(`\u0002SLIDE ${number}\u0003`);
+    expect(hit.thumb).toMatch(/^\/media\//);
+    // Chinese through the trigram index, and two characters by a scan.
+    expect((await search('结构与功能', admin)).data.rows.length + (await search('光合作用', admin)).data.rows.length).toBeGreaterThan(0);
+    const short = await search('光合', admin);
+    expect(
+      short.data.rows.every((h: { snippet: string }) => h.snippet.includes('\u0002光合\u0003')),
+      JSON.stringify(short.data),
+    ).toBe(true);
+    // A viewer (no session) sees the recordings of shared albums only.
+    expect((await search(`slide ${number}`)).data.rows).toEqual([]);
+    const album = (await t.post('editalbum', { id: -1, name: 'Lectures', share: true }, admin)).body;
+    expect(album.result, JSON.stringify(album)).toBe(true);
+    const albumid = album.data.id;
+    expect((await t.post('setalbum', { albumid, recordid: rec!.id }, admin)).body.result).toBe(true);
+    const shared = await search(`slide ${number}`, undefined, { albumid });
+    expect(shared.data.rows.map((h: { chapterid: string }) => h.chapterid)).toContain(slide.id);
+  });
+
   it('renamed and removed by who may change the recording; gone with the recording', async () => {
     const [rec] = t.internals.repos.recordings.inState('done');
     const rows = t.internals.repos.chapters.list(rec!.id);
@@ -162,10 +198,11 @@ describe('chapters of a recording: the synthetic slides (real ffmpeg, real Tesse
     // The files' chapters say so too.
     const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
     expect(readFileSync(chaptersVttPathOf(hd.filepath), 'utf8')).toContain('Introduction');
-    // Someone who may not see the recording is told it does not exist, and changes nothing.
+    // Someone who may see the recording (it is in a shared album now) but not change it is refused, and nothing changes.
     const viewer = await t.userWith(['operation'], 'chapterviewer', admin);
+    expect((await t.post('listchapter', { recordid: rec!.id }, viewer)).body.result).toBe(true);
     expect((await t.post('editchapter', { id: first.id, title: 'x' }, viewer)).body.result).toBe(false);
-    expect((await t.post('listchapter', { recordid: rec!.id }, viewer)).body.result).toBe(false);
+    expect((await list(rec!.id)).data.chapters[0].title).toBe('Introduction');
     expect((await t.post('editchapter', { id: 999999, title: 'x' }, admin)).body.message).toMatch(/chapter does not exist/);
 
     const second = rows[1]!;

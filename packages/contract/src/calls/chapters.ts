@@ -21,6 +21,28 @@ export const Chapter = z.object({
 });
 export type Chapter = z.infer<typeof Chapter>;
 
+/** The markers around the matched words in a search hit's `snippet` (never in a title or text, unlike `<b>`). */
+export const SEARCH_MARK_START = '\u0002';
+export const SEARCH_MARK_END = '\u0003';
+/** Search results counted at most: beyond, `total` is this and `more` is true. */
+export const SEARCH_COUNT_MAX = 1000;
+
+export const SearchHit = z.object({
+  recordid: z.string(),
+  recordtitle: z.string(),
+  starttime: z.string(),
+  kind: z.enum(['title', 'chapter']).describe("where the words were found: the recording's title, or a chapter's title or text"),
+  chapterid: z.string().describe('the chapter, or "" for a title'),
+  chapterkind: z.enum(['', ...CHAPTER_KINDS]),
+  chapternumber: z.number().describe('the chapter\'s number in its recording (0 for a title): "Slide N" of one without title'),
+  position: z.number().describe('milliseconds of the recording where the moment is (0 for a title)'),
+  part: z.number(),
+  offset: z.number(),
+  thumb: z.string().describe('a signed URL of the chapter\'s picture (or the recording\'s first snapshot), or ""'),
+  snippet: z.string().describe('the words around the match, the matched ones between U+0002 and U+0003'),
+});
+export type SearchHit = z.infer<typeof SearchHit>;
+
 const chapterId = z
   .union([
     z
@@ -36,6 +58,28 @@ const chapterId = z
 const MARK = anyOf('operating', 'record');
 
 export const chapterCalls = {
+  searchmedia: defineCall({
+    summary:
+      "Finds words in recordings' titles and chapters (their titles and the slides' text), in the recordings the caller may see (as listmedia: viewers without a session those of shared albums), newest recording first and within one in the order of the recording: each hit with the moment to play from, a picture and the words around the match. Three characters or more use the trigram index (Chinese too); shorter ones are looked for in every title and text.",
+    request: z.object({
+      query: nonEmptyTrimmed(100),
+      albumid: z
+        .union([
+          z
+            .string()
+            .trim()
+            .regex(/^\d{1,15}$/),
+          z.number().int().min(0),
+        ])
+        .transform(Number)
+        .optional(),
+      currentpage: z.number().int().min(1).default(1),
+      pagesize: z.number().int().min(1).max(50).default(20),
+    }),
+    data: z.object({ rows: z.array(SearchHit), total: z.number(), more: z.boolean(), currentpage: z.number(), pagesize: z.number() }),
+    permission: PUBLIC,
+    mutating: false,
+  }),
   listchapter: defineCall({
     summary:
       'The chapters of a recording the caller may see (as listsnapshot), in the order of the recording: each new slide while recording (its picture and the text OCR read on it) and each mark.',

@@ -71,7 +71,7 @@ export { ACCOUNT_FIELDS, LoginUser, User, UserGroup } from './access.js';
 export { Layout, AlsaDevice, CaptureDeviceList, VideoCaptureDevice } from './layout.js';
 export { Recording, RecordingFile, ALL_USERS_CODE, USB_COPY_STATES, UsbCopyState } from './recording.js';
 export { Album, COVER_FOLDER } from './albums.js';
-export { Chapter } from './chapters.js';
+export { Chapter, SearchHit, SEARCH_COUNT_MAX, SEARCH_MARK_END, SEARCH_MARK_START } from './chapters.js';
 export { Schedule, SCHEDULE_ORIGINS, ICAL_IMPORT_MAX } from './schedule.js';
 export { Status, OpeLogEntry, Task } from './system.js';
 export { ACME_STATES, AcmeStatus, CERT_NAME, CERT_SOURCES, CertificateInfo, type CertSource } from './certificate.js';

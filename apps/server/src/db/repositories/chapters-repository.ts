@@ -26,6 +26,9 @@ export function chaptersRepository(db: Db) {
   const setTitle = db.prepare('UPDATE chapters SET title = ? WHERE id = ?');
   const setThumb = db.prepare('UPDATE chapters SET thumb = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM chapters WHERE id = ?');
+  const numberOf = db.prepare<[number, number, number, number], number>(
+    'SELECT count(*) + 1 FROM chapters WHERE recording_id = ? AND (position_ms < ? OR (position_ms = ? AND id < ?))',
+  );
   const removeAfter = db.prepare<[number, number], { thumb: string }>(
     'DELETE FROM chapters WHERE recording_id = ? AND position_ms > ? RETURNING thumb',
   );
@@ -40,6 +43,9 @@ export function chaptersRepository(db: Db) {
     setTitle: (id: number, title: string) => void setTitle.run(title, id),
     setThumb: (id: number, thumb: string) => void setThumb.run(thumb, id),
     remove: (id: number) => remove.run(id).changes > 0,
+    /** A chapter's number in its recording (1, 2, ... in the order of the recording). */
+    numberOf: (c: Pick<ChapterRow, 'id' | 'recording_id' | 'position_ms'>) =>
+      numberOf.pluck().get(c.recording_id, c.position_ms, c.position_ms, c.id) as number,
     /** Drops the chapters after `positionMs` (a recovered recording that ends earlier); answers their pictures. */
     removeAfter: (recordingId: number, positionMs: number) => removeAfter.all(recordingId, positionMs).map((r) => r.thumb),
   };

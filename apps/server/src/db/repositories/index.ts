@@ -17,6 +17,7 @@ import { tasksRepository } from './tasks-repository.js';
 import { maintenanceRepository } from './maintenance-repository.js';
 import { healthRepository } from './health-repository.js';
 import { chaptersRepository } from './chapters-repository.js';
+import { searchRepository } from './search-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -33,6 +34,7 @@ export function createRepositories(db: Db) {
     layouts: layoutsRepository(db),
     snapshots: snapshotsRepository(db),
     chapters: chaptersRepository(db),
+    search: searchRepository(db),
     albums: albumsRepository(db),
     transfers: transfersRepository(db),
     opencast: opencastRepository(db),

@@ -36,14 +36,23 @@ const SHARED = 'r.album_id IN (SELECT id FROM albums WHERE share = 1)';
 const ACCESSIBLE_USERS = `SELECT u.usercode FROM users u JOIN recording_access ra ON ra.access_groupcode = u.groupcode
   WHERE (ra.code = @me AND ra.code_type = 'user') OR (ra.code = (SELECT groupcode FROM users WHERE usercode = @me) AND ra.code_type = 'group')`;
 
+/** The condition on `recordings r` of what a caller may see ('1' for everything), with its parameters. */
+export function visibleCondition(v: Visibility): { sql: string; params: Record<string, string> } {
+  if (v.kind === 'shared') return { sql: SHARED, params: {} };
+  if (v.kind === 'member') {
+    const shared = v.shared === false ? '' : ` OR ${SHARED}`;
+    return { sql: `(r.usercode = @me OR r.usercode IN (${ACCESSIBLE_USERS})${shared})`, params: { me: v.usercode } };
+  }
+  return { sql: '1', params: {} };
+}
+
 function where(q: RecordingListQuery): { sql: string; params: Record<string, string | number> } {
   const parts: string[] = [];
   const params: Record<string, string | number> = {};
-  if (q.visibility.kind === 'shared') parts.push(SHARED);
-  if (q.visibility.kind === 'member') {
-    const shared = q.visibility.shared === false ? '' : ` OR ${SHARED}`;
-    parts.push(`(r.usercode = @me OR r.usercode IN (${ACCESSIBLE_USERS})${shared})`);
-    params.me = q.visibility.usercode;
+  if (q.visibility.kind !== 'all') {
+    const v = visibleCondition(q.visibility);
+    parts.push(v.sql);
+    Object.assign(params, v.params);
   }
   if (q.usercode !== undefined) {
     parts.push('r.usercode = @usercode');

@@ -1,12 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CallData, HD_CHANNEL } from '@roomcast/contract';
+import { type CallBody, type CallData, HD_CHANNEL } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
 import type { RecordingRow } from '../../db/repositories/recordings-repository.js';
 import type { SessionUser } from '../access/index.js';
 import { type Clock, Fail } from '../core/index.js';
 import type { LatestSlide, SlideService } from '../ppt/index.js';
-import type { RecordingAccess, RecordingService } from '../recording/index.js';
+import { type RecordingAccess, type RecordingService, visibilityOf } from '../recording/index.js';
 import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { type ChapterMark, chaptersInPart, chaptersVttPathOf, chaptersWebVtt } from '../../media/chapter-files.js';
@@ -14,7 +14,7 @@ import { placeInParts } from './chapter-place.js';
 import type { OcrQueue } from './ocr-queue.js';
 
 export interface ChapterServiceDeps {
-  repos: Pick<Repositories, 'chapters' | 'recordings'>;
+  repos: Pick<Repositories, 'chapters' | 'recordings' | 'recordingList' | 'search' | 'snapshots'>;
   settings: Pick<SettingsService, 'typed'>;
   room: Pick<Room, 'state' | 'subscribe'>;
   recorder: Pick<RecordingService, 'currentRecordingId' | 'recordedMs'>;
@@ -148,6 +148,51 @@ export function chapterService(d: ChapterServiceDeps) {
         textstate: c.text_state,
         thumb: c.thumb ? d.urlFor(caller, c.thumb) : '',
       }));
+    },
+
+    /**
+     * searchmedia: the moments whose words match, in the recordings the caller may see, each with where to play it
+     * from (part and offset) and a picture.
+     */
+    search(caller: SessionUser | undefined, b: CallBody<'searchmedia'>): CallData<'searchmedia'> {
+      const found = d.repos.search.search({
+        visibility: visibilityOf(caller),
+        albumId: b.albumid,
+        text: b.query,
+        limit: b.pagesize,
+        offset: (b.currentpage - 1) * b.pagesize,
+      });
+      const ids = [...new Set(found.rows.map((r) => r.recording_id))];
+      const parts = new Map<number, number[]>();
+      const files = d.repos.recordingList.filesOf(ids);
+      for (const id of ids) {
+        const own = files.filter((f) => f.recording_id === id);
+        const channel = own.some((f) => f.channel === HD_CHANNEL) ? HD_CHANNEL : own[0]?.channel;
+        parts.set(
+          id,
+          own.filter((f) => f.channel === channel).map((f) => f.duration_ms),
+        );
+      }
+      const rows = found.rows.map((r) => {
+        const cover = r.thumb || (d.repos.snapshots.list(r.recording_id)[0]?.filepath ?? '');
+        return {
+          recordid: String(r.recording_id),
+          recordtitle: r.recording_title,
+          starttime: r.starttime,
+          kind: r.kind,
+          chapterid: r.chapter_id === null ? '' : String(r.chapter_id),
+          chapterkind: r.chapter_kind ?? ('' as const),
+          chapternumber:
+            r.chapter_id === null
+              ? 0
+              : d.repos.chapters.numberOf({ id: r.chapter_id, recording_id: r.recording_id, position_ms: r.position_ms }),
+          position: r.position_ms,
+          ...placeInParts(r.position_ms, parts.get(r.recording_id) ?? []),
+          thumb: cover ? d.urlFor(caller, cover) : '',
+          snippet: r.snippet,
+        };
+      });
+      return { rows, total: found.total, more: found.more, currentpage: b.currentpage, pagesize: b.pagesize };
     },
 
     /** editchapter: a new title, by who may change the recording. */

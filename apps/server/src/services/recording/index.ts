@@ -26,6 +26,7 @@ export { MEDIA_PREFIX, relPathOfRequest, DEFAULT_MEDIA_TTL_S, sessionTag, type M
 export type { SessionBinding } from './session-binding.js';
 export type { RecordingService } from './recording-service.js';
 export type { RecordingAccess } from './recording-access.js';
+export { visibilityOf } from './recording-access.js';
 export type { MediaStorage } from './media-storage.js';
 export type { FoundFile, RecordingFileLookup } from './recording-file-lookup.js';
 export type { RemovalGuard } from './recording-files-service.js';
