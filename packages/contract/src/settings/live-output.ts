@@ -65,6 +65,8 @@ export const settingLiveRtsp = defineSetting({
 const srtPassphrase = withMeta(
   z
     .string()
+    // The shortest length as a rule of its own: its text is the one the console turns into "at least 10 characters".
+    .refine((v) => v === '' || [...v].length >= 10, 'must be at least 10 characters, or empty')
     .refine((v) => v === '' || /^[\x21-\x7e]{10,79}$/.test(v), 'must be 10 to 79 printable characters without spaces, or empty')
     .refine((v) => !/["'`$\\;]/.test(v), 'must not contain quotes, $, \\ or ;'),
   { kind: 'text', maxLength: 79, format: 'password' },

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { SETTING_RULES } from '@roomcast/contract';
+import { editIssues, SETTING_RULES } from '@roomcast/contract';
 import i18n from '../../app/i18n';
 import { issueText, saveFailureText } from './issue-text';
 
@@ -18,6 +18,12 @@ describe("setting issues in the reader's language", () => {
       '请输入 0 到 100 之间的整数。',
     );
     expect(issueText('setting_metrics', { key: 'token', message: 'must be at least 32 characters' })).toBe('至少 32 个字符。');
+  });
+
+  it("says an SRT passphrase's shortest length (the contract's first issue for a short one)", async () => {
+    await i18n.changeLanguage('en_US');
+    const [issue] = editIssues('setting_live_srt', { passphrase: 'abcde' });
+    expect(issueText('setting_live_srt', issue!)).toBe('At least 10 characters.');
   });
 
   it("names a URL's schemes in the reader's language", async () => {
