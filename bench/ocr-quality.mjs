@@ -2,13 +2,13 @@
 //  1. Quality and cost. OCR_SLIDES synthetic slides (apps/server/dist/media/synthetic-slides.js: four known titles,
 //     English and Simplified Chinese, and "SLIDE n"), drawn by ffmpeg as the encode draws them and saved as the slides
 //     branch hands them over (1280-wide JPEG, q 4), read by the service's own Tesseract command line
-//     (host/ocr.ts: eng+chi_sim, one thread, Sauvola) and cleaned as the chapters are (slide-text.ts). The character
+//     (host/ocr.ts: eng+chi_sim, one thread, Sauvola; without its idle scheduling class, which only yields) and cleaned as the chapters are (slide-text.ts). The character
 //     error rate of the titles against the drawn ones (edits / characters drawn; target ≤ 5 %) and the CPU seconds
 //     per slide (user + system of tesseract, from /usr/bin/time).
 //  2. The encode while OCR runs. The built service recording with channel C on the synthetic slides changing every
-//     OCR_PERIOD_S seconds (chapters on, switching and push off: OCR has a slide to read every few seconds) for
-//     OCR_RECORD_S seconds: the encoder's speed from its /metrics every 5 s (target ≥ 1.0 throughout), the chapters
-//     made and their titles' error rate.
+//     OCR_PERIOD_S seconds, OCR_RECORD_S seconds a recording, OCR_ROUNDS times each way in turns: push alone (the
+//     slides branch, no OCR) and chapters alone (OCR has a slide to read every few seconds). The encoder's speed
+//     from its /metrics every 5 s (target ≥ 1.0 throughout), the chapters made and their titles' error rate.
 // Needs `npm run build` first. Prints figures; never fails the build.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -21,7 +21,8 @@ import { startService } from './lib/service.mjs';
 
 const SLIDES = Number(process.env.OCR_SLIDES ?? 24);
 const PERIOD = Number(process.env.OCR_PERIOD_S ?? 3);
-const RECORD_S = Number(process.env.OCR_RECORD_S ?? 60);
+const RECORD_S = Number(process.env.OCR_RECORD_S ?? 45);
+const ROUNDS = Number(process.env.OCR_ROUNDS ?? 2);
 const LANGUAGES = 'eng+chi_sim';
 const PARTS = (process.env.OCR_PARTS ?? 'quality,encode').split(',');
 console.log('machine', JSON.stringify(machine()));
@@ -117,27 +118,26 @@ if (PARTS.includes('encode')) {
       return { speeds: speeds.filter((s) => Number.isFinite(s) && s > 0), recordid: rows[0].recordid };
     };
     const figures = (xs) => `min ${Math.min(...xs).toFixed(3)} / median ${median(xs).toFixed(3)} (${xs.length} readings)`;
-    // Chapters off first (the same slides, no OCR), then on: the encoder's speed either way in one sitting.
-    await svc.must('setsetting', [
-      {
-        section: 'setting_ppt',
-        data: [
-          { key: 'chapterenable', value: 'false' },
-          { key: 'pushenable', value: 'true' },
-        ],
-      },
-    ]);
-    const without = await record();
-    await svc.must('setsetting', [
-      {
-        section: 'setting_ppt',
-        data: [
-          { key: 'chapterenable', value: 'true' },
-          { key: 'pushenable', value: 'false' },
-        ],
-      },
-    ]);
-    const withOcr = await record();
+    // Chapters off (the same slides, no OCR) and on, in turns (OCR_ROUNDS each), so that the machine's other load
+    // weighs on both alike: the encoder's speed either way in one sitting.
+    const without = { speeds: [] };
+    const withOcr = { speeds: [], recordid: '' };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const on of [false, true]) {
+        await svc.must('setsetting', [
+          {
+            section: 'setting_ppt',
+            data: [
+              { key: 'chapterenable', value: String(on) },
+              { key: 'pushenable', value: String(!on) },
+            ],
+          },
+        ]);
+        const r = await record();
+        (on ? withOcr : without).speeds.push(...r.speeds);
+        if (on) withOcr.recordid = r.recordid;
+      }
+    }
     const { chapters } = await svc.must('listchapter', { recordid: withOcr.recordid });
     const read = chapters.filter((c) => c.kind === 'slide' && c.textstate === 'done');
     // Each slide's own title is the one drawn at its number (SLIDE n: the same epoch index modulo 100, titles modulo 4).
