@@ -14,6 +14,7 @@ export * from './tasks.js';
 export * from './bit-mask.js';
 export * from './ppt.js';
 export * from './chapters.js';
+export * from './captions.js';
 export * from './auto-repair.js';
 export * from './screen-lock.js';
 export * from './status-events.js';

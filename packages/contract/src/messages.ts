@@ -145,6 +145,12 @@ export const MESSAGES = {
   // Chapters (issue 22)
   chapterNotRecording: 'No recording is running: a chapter marks a moment of the recording being made.',
   chapterNotFound: 'The chapter does not exist.',
+  // Caption tracks (issue 22)
+  captionBadFile: 'The caption file is refused at line {0}: {1}',
+  captionTooLarge: 'The caption file is larger than {0} MB.',
+  captionNotFound: 'The caption track does not exist.',
+  captionBadCue: 'Cue {0} is refused: {1}',
+  captionNotFinished: 'Captions can be added once the recording is finished.',
   storageLow: 'Not enough free space on the recording storage.',
   // The USB disk (docs/storage.md)
   usbMissing: 'No USB disk is mounted.',

@@ -13,6 +13,7 @@ import { liveHandlers } from './live.js';
 import { deviceHandlers } from './devices.js';
 import { healthHandlers } from './health.js';
 import { chapterHandlers } from './chapters.js';
+import { captionHandlers } from './captions.js';
 
 /**
  * Real handlers by area: `api/<area>.ts` holds the calls of `contract/calls/<area>.ts` and its handlers receive
@@ -31,6 +32,7 @@ export const AREA_HANDLERS: { [A in keyof Areas]: HandlerMap<Areas[A]> } = {
   devices: deviceHandlers,
   health: healthHandlers,
   chapters: chapterHandlers,
+  captions: captionHandlers,
 };
 
 export const REAL_HANDLER_MAPS: HandlerMap<never>[] = Object.values(AREA_HANDLERS);

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { runTool } from './process-runner.js';
 
 /** A chapter as the files carry it: where it starts (ms) and its title. */
@@ -39,8 +41,12 @@ const cueText = (title: string) =>
 
 /** The chapters as a WebVTT file (the `chapters` kind of `<track>`; VLC and Opencast read it too). */
 export function chaptersWebVtt(marks: readonly ChapterMark[], durationMs: number): string {
-  const cues = spans(marks, durationMs).map((s, i) => `${i + 1}\n${vttTime(s.start)} --> ${vttTime(s.end)}\n${cueText(s.title)}\n`);
-  return `WEBVTT\n\n${cues.join('\n')}`;
+  return cuesWebVtt(spans(marks, durationMs).map((s) => ({ start: s.start, end: s.end, text: cueText(s.title) })));
+}
+
+/** Cues as a WebVTT file, numbered; their text as it is (checked before: no blank line, no `-->`). */
+export function cuesWebVtt(cues: readonly { start: number; end: number; text: string }[]): string {
+  return `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.text}\n`).join('\n')}`;
 }
 
 /** ffmpeg's metadata file with the chapters (special characters `=;#\` and line ends escaped with a backslash). */
@@ -54,6 +60,9 @@ export function chaptersFfmetadata(marks: readonly ChapterMark[], durationMs: nu
 
 /** The chapters file beside a recording file: `name.mp4` → `name.chapters.vtt`. */
 export const chaptersVttPathOf = (videoPath: string): string => videoPath.replace(/\.(mp4|ts)$/i, '') + '.chapters.vtt';
+/** A caption track's file beside a recording file: `name.mp4` → `name.<language>.vtt`. */
+export const captionsVttPathOf = (videoPath: string, language: string): string =>
+  `${videoPath.replace(/\.(mp4|ts)$/i, '')}.${language}.vtt`;
 
 /**
  * `input` (an MP4) again with `metadataFile`'s chapters, by stream copy, into `output` (players such as VLC list
@@ -64,4 +73,17 @@ export async function remuxWithChapters(input: string, metadataFile: string, out
     ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', input, '-f', 'ffmetadata', '-i', metadataFile],
     ...['-map', '0', '-map_metadata', '0', '-map_chapters', '1', '-c', 'copy', '-movflags', '+faststart', output],
   ]);
+}
+
+/** The WebVTT files beside a recording's video file now (its chapters and its caption tracks), for the uploads and the zip. */
+export function vttBeside(videoPath: string): string[] {
+  const stem = basename(videoPath).replace(/\.(mp4|ts)$/i, '');
+  try {
+    return readdirSync(dirname(videoPath))
+      .filter((name) => name.startsWith(`${stem}.`) && name.endsWith('.vtt'))
+      .sort()
+      .map((name) => join(dirname(videoPath), name));
+  } catch {
+    return [];
+  }
 }

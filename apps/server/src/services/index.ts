@@ -1,5 +1,6 @@
 import { createAccess } from './access/index.js';
 import { createAlbums } from './albums/index.js';
+import { createCaptions } from './captions/index.js';
 import { createChapters } from './chapters/index.js';
 import { type Clock, lifecycles } from './core/index.js';
 import { createDevices } from './devices/index.js';
@@ -45,6 +46,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
     urlFor: recording.urlFor,
     readText: host.readText,
   });
+  const captions = createCaptions(shared, { access: recording.recordingAccess, urlFor: recording.urlFor });
   const albums = createAlbums(shared, { recordings: recording.recordingAccess, logo: layout.logo });
   const schedule = createSchedule(shared, { recorder: recording.recording });
   // The room's health: `status` carries it, so it exists before the system domain; its readings are given below.
@@ -160,6 +162,7 @@ export function createServices({ config, db, clock, power, timers, warn, mpLog, 
       devices: devices.area,
       health: health.area,
       chapters: chapters.area,
+      captions: captions.area,
     },
     /** What the routes outside the call API serve (`api/routes.ts`). */
     routes: {

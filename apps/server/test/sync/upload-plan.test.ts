@@ -71,8 +71,9 @@ describe('what each upload model sends', () => {
       model,
       folder: 'lectures',
       relativeOf: (abs) => abs.replace('/data/media/', ''),
-      // Only the HD file has chapters beside it.
-      sizeOf: (abs) => (abs.endsWith('.vtt') && !abs.endsWith('_HD.chapters.vtt') ? undefined : 10),
+      sizeOf: () => 10,
+      // Only the HD file has WebVTT files beside it (its chapters).
+      vttBeside: (abs) => (abs.endsWith('_HD.mp4') ? [abs.replace(/\.mp4$/, '.chapters.vtt')] : []),
     }).map((i) => [i.filepath, i.dest]);
 
   it('videoonly: the video files straight into the folder, each with its chapters when it has any', () => {

@@ -11,6 +11,7 @@ import { syncCalls } from './sync.js';
 import { deviceCalls } from './devices.js';
 import { healthCalls } from './health.js';
 import { chapterCalls } from './chapters.js';
+import { captionCalls } from './captions.js';
 import type { CallDef } from './define.js';
 
 /**
@@ -31,6 +32,7 @@ export const CALLS_BY_AREA = {
   devices: deviceCalls,
   health: healthCalls,
   chapters: chapterCalls,
+  captions: captionCalls,
 } as const;
 export type CallArea = keyof typeof CALLS_BY_AREA;
 
@@ -48,6 +50,7 @@ export const CALLS = {
   ...deviceCalls,
   ...healthCalls,
   ...chapterCalls,
+  ...captionCalls,
 } satisfies Record<string, CallDef>;
 
 export type CallName = keyof typeof CALLS;
@@ -71,6 +74,7 @@ export { ACCOUNT_FIELDS, LoginUser, User, UserGroup } from './access.js';
 export { Layout, AlsaDevice, CaptureDeviceList, VideoCaptureDevice } from './layout.js';
 export { Recording, RecordingFile, ALL_USERS_CODE, USB_COPY_STATES, UsbCopyState } from './recording.js';
 export { Album, COVER_FOLDER } from './albums.js';
+export { CaptionCue, CaptionTrack } from './captions.js';
 export { Chapter, SearchHit, SEARCH_COUNT_MAX, SEARCH_MARK_END, SEARCH_MARK_START } from './chapters.js';
 export { Schedule, SCHEDULE_ORIGINS, ICAL_IMPORT_MAX } from './schedule.js';
 export { Status, OpeLogEntry, Task } from './system.js';

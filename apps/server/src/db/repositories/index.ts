@@ -18,6 +18,7 @@ import { maintenanceRepository } from './maintenance-repository.js';
 import { healthRepository } from './health-repository.js';
 import { chaptersRepository } from './chapters-repository.js';
 import { searchRepository } from './search-repository.js';
+import { captionsRepository } from './captions-repository.js';
 
 /** All repositories over one database: the only place with SQL. */
 export function createRepositories(db: Db) {
@@ -35,6 +36,7 @@ export function createRepositories(db: Db) {
     snapshots: snapshotsRepository(db),
     chapters: chaptersRepository(db),
     search: searchRepository(db),
+    captions: captionsRepository(db),
     albums: albumsRepository(db),
     transfers: transfersRepository(db),
     opencast: opencastRepository(db),

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, createReadStream, statSync, type ReadStream } from 'node:fs';
+import { createReadStream, statSync, type ReadStream } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { RECORD_TEMP_PREFIX } from '@roomcast/contract';
 import type { SessionUser } from '../access/index.js';
 import type { Clock } from '../core/index.js';
-import { chaptersVttPathOf } from '../../media/chapter-files.js';
+import { vttBeside } from '../../media/chapter-files.js';
 import type { MediaStorage } from './media-storage.js';
 import type { MediaUrls } from './media-url.js';
 import type { RecordingFileLookup } from './recording-file-lookup.js';
@@ -136,10 +136,10 @@ export function batchZipService(d: BatchZipDeps) {
         const { recording, real } = d.files.visible(caller, rel);
         recordings.set(recording.id, recording.title);
         entries.push({ rel, real, name: uniqueName(names, `${basename(dirname(real))}/${basename(real)}`) });
-        // A video file's chapters go with it (`name.chapters.vtt` beside it), when the recording has any.
-        const vtt = chaptersVttPathOf(real);
-        if (vtt !== real && existsSync(vtt)) {
-          entries.push({ rel: chaptersVttPathOf(rel), real: vtt, name: uniqueName(names, `${basename(dirname(vtt))}/${basename(vtt)}`) });
+        // A video file's WebVTT files go with it: its chapters and caption tracks beside it.
+        for (const vtt of vttBeside(real)) {
+          const vttRel = `${dirname(rel)}/${basename(vtt)}`;
+          entries.push({ rel: vttRel, real: vtt, name: uniqueName(names, `${basename(dirname(vtt))}/${basename(vtt)}`) });
         }
       }
       const now = d.clock.now();

@@ -16,6 +16,7 @@ import { remotePath } from './remote-path.js';
 import { absoluteIn, type RemoteSession } from './remote-session.js';
 import { openSftpSession } from './sftp-session.js';
 import { workerUploader } from './worker-uploader.js';
+import { vttBeside } from '../../../media/chapter-files.js';
 import { planUpload } from './upload-plan.js';
 import { windowReadyAt } from './upload-window.js';
 
@@ -80,6 +81,7 @@ export function ftpTarget(d: FtpTargetDeps) {
         folder: c.path,
         relativeOf: d.relativeOf,
         sizeOf: (abs) => statSync(abs, { throwIfNoEntry: false })?.size,
+        vttBeside,
       });
     },
     async send(row, attempt) {

@@ -1,7 +1,6 @@
 import { basename } from 'node:path';
 import type { RecordingFileRow, RecordingRow } from '../../../db/repositories/recordings-repository.js';
 import type { SnapshotRow } from '../../../db/repositories/snapshots-repository.js';
-import { chaptersVttPathOf } from '../../../media/chapter-files.js';
 import type { TransferItem } from '../transfer-target.js';
 import type { UploadModel } from './ftp-config.js';
 import { remotePath } from './remote-path.js';
@@ -19,6 +18,8 @@ export interface PlanInput {
   relativeOf: (abs: string) => string | undefined;
   /** The size of a file on disk now, undefined when it is gone. */
   sizeOf: (abs: string) => number | undefined;
+  /** The WebVTT files beside a video file (its chapters, its caption tracks). */
+  vttBeside: (videoAbs: string) => string[];
 }
 
 /**
@@ -27,7 +28,7 @@ export interface PlanInput {
  * - `folderandvideo`: the same files in a folder per recording, `{folder}/{recording folder}/{file}`;
  * - `all`: the recording's folder as the console knows it: its video files as in folderandvideo, and the player
  *   thumbnails in `{folder}/{recording folder}/snapshots/`.
- * A video file's chapters go beside it (`{name}.chapters.vtt`, WebVTT) when the recording has any.
+ * A video file's WebVTT files go beside it: its chapters (`{name}.chapters.vtt`) and caption tracks (`{name}.{language}.vtt`).
  * Every file also gets `{file}.sha256` beside it (written by the client, not a row of its own).
  */
 export function planUpload(p: PlanInput): TransferItem[] {
@@ -40,8 +41,8 @@ export function planUpload(p: PlanInput): TransferItem[] {
   };
   for (const f of p.files) {
     if (f.missing) continue;
-    // Each file with its chapters beside it (`name.chapters.vtt`) when the recording has any.
-    for (const abs of [f.filepath, chaptersVttPathOf(f.filepath)]) {
+    // Each file with its WebVTT files beside it (`name.chapters.vtt`, `name.<language>.vtt` of each caption track).
+    for (const abs of [f.filepath, ...p.vttBeside(f.filepath)]) {
       if (p.model === 'videoonly') add(abs, basename(abs));
       else add(abs, recFolder, basename(abs));
     }
