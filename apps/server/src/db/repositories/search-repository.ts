@@ -27,9 +27,11 @@ const CONTEXT = 40;
 const MARKS = `'${SEARCH_MARK_START}', '${SEARCH_MARK_END}', '…', ${CONTEXT}`;
 
 /**
- * searchmedia over recordings' titles and chapters (migrations 007 and 018): three characters or more through the
- * trigram indexes (their `snippet` gives the words around the match), fewer by LIKE over every title and text the
- * caller may see. Newest recording first, a recording's moments in order; counted up to SEARCH_COUNT_MAX.
+ * searchmedia over recordings' titles and chapters (migrations 007 and 018). The recordings whose title matches come
+ * first (newest first), then the chapters, newest first: walked from the index in descending rowid (a chapter's id
+ * grows with time) with LIMIT, so a common word stops at the page instead of sorting every match; the snippets are
+ * made for the page's rows only. Three characters or more use the trigram indexes, fewer a LIKE walk of the same
+ * order. Counted up to SEARCH_COUNT_MAX (the count also stops there).
  */
 export function searchRepository(db: Db) {
   const statements = new Map<string, ReturnType<Db['prepare']>>();
@@ -41,6 +43,7 @@ export function searchRepository(db: Db) {
     }
     return s;
   };
+  const CAP = SEARCH_COUNT_MAX + 1;
 
   return {
     search(q: SearchQuery): { rows: SearchRow[]; total: number; more: boolean } {
@@ -48,43 +51,82 @@ export function searchRepository(db: Db) {
       const scope = `r.state = 'done' AND ${v.sql}${q.albumId !== undefined ? ' AND r.album_id = @album' : ''}`;
       const params: Record<string, string | number> = { ...v.params, ...(q.albumId !== undefined ? { album: q.albumId } : {}) };
       const indexed = [...q.text].length >= 3;
-      let chapters: string;
-      let titles: string;
-      if (indexed) {
-        params.fts = `"${q.text.replace(/"/g, '""')}"`;
-        chapters = `SELECT 'chapter' AS kind, r.id AS recording_id, r.title AS recording_title, r.starttime, c.id AS chapter_id,
-            c.kind AS chapter_kind, c.position_ms, c.thumb, snippet(chapters_fts, -1, ${MARKS}) AS snippet
-          FROM chapters_fts JOIN chapters c ON c.id = chapters_fts.rowid JOIN recordings r ON r.id = c.recording_id
-          WHERE chapters_fts MATCH @fts AND ${scope}`;
-        titles = `SELECT 'title' AS kind, r.id AS recording_id, r.title AS recording_title, r.starttime, NULL AS chapter_id,
-            NULL AS chapter_kind, 0 AS position_ms, '' AS thumb, snippet(recordings_name_fts, 0, ${MARKS}) AS snippet
-          FROM recordings_name_fts JOIN recordings r ON r.id = recordings_name_fts.rowid
-          WHERE recordings_name_fts MATCH @fts AND ${scope}`;
-      } else {
-        params.like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        chapters = `SELECT 'chapter' AS kind, r.id AS recording_id, r.title AS recording_title, r.starttime, c.id AS chapter_id,
-            c.kind AS chapter_kind, c.position_ms, c.thumb, CASE WHEN c.title LIKE @like ESCAPE '\\' THEN c.title ELSE c.text END AS snippet
-          FROM chapters c JOIN recordings r ON r.id = c.recording_id
-          WHERE (c.title LIKE @like ESCAPE '\\' OR c.text LIKE @like ESCAPE '\\') AND ${scope}`;
-        titles = `SELECT 'title' AS kind, r.id AS recording_id, r.title AS recording_title, r.starttime, NULL AS chapter_id,
-            NULL AS chapter_kind, 0 AS position_ms, '' AS thumb, r.title AS snippet
-          FROM recordings r WHERE r.title LIKE @like ESCAPE '\\' AND ${scope}`;
-      }
-      const union = `${titles} UNION ALL ${chapters}`;
-      const rows = prepared(`${union} ORDER BY starttime DESC, recording_id DESC, kind DESC, position_ms LIMIT @limit OFFSET @offset`).all({
-        ...params,
-        limit: q.limit,
-        offset: q.offset,
-      }) as SearchRow[];
-      const counted = prepared(`SELECT count(*) FROM (${union} LIMIT ${SEARCH_COUNT_MAX + 1})`)
-        .pluck()
-        .get(params) as number;
-      const rowsOut = indexed ? rows : rows.map((r) => ({ ...r, snippet: markLike(r.snippet, q.text) }));
-      return { rows: rowsOut, total: Math.min(counted, SEARCH_COUNT_MAX), more: counted > SEARCH_COUNT_MAX };
+      if (indexed) params.fts = `"${q.text.replace(/"/g, '""')}"`;
+      else params.like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+      // The ids in order: titles, then chapters (each walk stops at what the page and the count need).
+      const titleIds = indexed
+        ? `SELECT r.id FROM recordings_name_fts f JOIN recordings r ON r.id = f.rowid WHERE recordings_name_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
+        : `SELECT r.id FROM recordings r WHERE r.title LIKE @like ESCAPE '\\' AND ${scope} ORDER BY r.id DESC`;
+      const chapterIds = indexed
+        ? `SELECT c.id FROM chapters_fts f JOIN chapters c ON c.id = f.rowid JOIN recordings r ON r.id = c.recording_id WHERE chapters_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
+        : // CROSS JOIN keeps the chapters the outer loop, walked newest first (else SQLite starts from the recordings and sorts every match).
+          `SELECT c.id FROM chapters c CROSS JOIN recordings r ON r.id = c.recording_id WHERE (c.title LIKE @like ESCAPE '\\' OR c.text LIKE @like ESCAPE '\\') AND ${scope} ORDER BY c.id DESC`;
+      const titleCount = prepared(`SELECT count(*) FROM (${titleIds} LIMIT ${CAP})`).pluck().get(params) as number;
+      const chapterCount = prepared(`SELECT count(*) FROM (${chapterIds} LIMIT ${CAP})`).pluck().get(params) as number;
+      const counted = titleCount + chapterCount;
+
+      const titles =
+        q.offset < titleCount
+          ? (prepared(`${titleIds} LIMIT @limit OFFSET @offset`)
+              .pluck()
+              .all({ ...params, limit: q.limit, offset: q.offset }) as number[])
+          : [];
+      const chapterOffset = Math.max(0, q.offset - titleCount);
+      const chapterLimit = q.limit - titles.length;
+      const chapters =
+        chapterLimit > 0
+          ? (prepared(`${chapterIds} LIMIT @limit OFFSET @offset`)
+              .pluck()
+              .all({ ...params, limit: chapterLimit, offset: chapterOffset }) as number[])
+          : [];
+
+      const rows = [...titleRows(titles, indexed, params), ...chapterRows(chapters, indexed, params)];
+      return {
+        rows: indexed ? rows : rows.map((r) => ({ ...r, snippet: markLike(r.snippet, q.text) })),
+        total: Math.min(counted, SEARCH_COUNT_MAX),
+        more: counted > SEARCH_COUNT_MAX,
+      };
     },
   };
+
+  /** The page's titles with their snippets, in the order of `ids`. */
+  function titleRows(ids: number[], indexed: boolean, params: Record<string, string | number>): SearchRow[] {
+    if (!ids.length) return [];
+    const snippet = indexed ? `snippet(recordings_name_fts, 0, ${MARKS})` : 'r.title';
+    const from = indexed
+      ? 'recordings_name_fts f JOIN recordings r ON r.id = f.rowid WHERE recordings_name_fts MATCH @fts AND'
+      : 'recordings r WHERE';
+    const found = prepared(
+      `SELECT 'title' AS kind, r.id AS recording_id, r.title AS recording_title, r.starttime, NULL AS chapter_id, NULL AS chapter_kind,
+        0 AS position_ms, '' AS thumb, ${snippet} AS snippet FROM ${from} r.id IN (SELECT value FROM json_each(@ids))`,
+    ).all({ ...(indexed ? { fts: params.fts } : {}), ids: JSON.stringify(ids) }) as SearchRow[];
+    return inOrder(found, ids, (r) => r.recording_id);
+  }
+
+  /** The page's chapters with their snippets, in the order of `ids`. */
+  function chapterRows(ids: number[], indexed: boolean, params: Record<string, string | number>): SearchRow[] {
+    if (!ids.length) return [];
+    const snippet = indexed
+      ? `snippet(chapters_fts, -1, ${MARKS})`
+      : "CASE WHEN c.title LIKE @like ESCAPE '\\' THEN c.title ELSE c.text END";
+    const from = indexed
+      ? 'chapters_fts f JOIN chapters c ON c.id = f.rowid JOIN recordings r ON r.id = c.recording_id WHERE chapters_fts MATCH @fts AND'
+      : 'chapters c JOIN recordings r ON r.id = c.recording_id WHERE';
+    const found = prepared(
+      `SELECT 'chapter' AS kind, r.id AS recording_id, r.title AS recording_title, r.starttime, c.id AS chapter_id, c.kind AS chapter_kind,
+        c.position_ms, c.thumb, ${snippet} AS snippet FROM ${from} c.id IN (SELECT value FROM json_each(@ids))`,
+    ).all({ ...(indexed ? { fts: params.fts } : { like: params.like }), ids: JSON.stringify(ids) }) as SearchRow[];
+    return inOrder(found, ids, (r) => r.chapter_id ?? 0);
+  }
 }
 export type SearchRepository = ReturnType<typeof searchRepository>;
+
+/** `rows` in the order of `ids` (an IN list does not keep it). */
+function inOrder(rows: SearchRow[], ids: number[], idOf: (r: SearchRow) => number): SearchRow[] {
+  const byId = new Map(rows.map((r) => [idOf(r), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /** A short query's match marked in its text (the first one, case-insensitive for ASCII), with some context. */
 function markLike(text: string, query: string): string {
