@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAPTION_FORMATS, CAPTION_LANGUAGE, CAPTION_LIMITS, CAPTION_ORIGINS } from '../captions.js';
 import { PUBLIC } from '../permissions.js';
-import { defineCall, NoData, trimmed } from './define.js';
+import { defineCall, NoData, rowId, trimmed } from './define.js';
 import { RECORDINGS, recordid } from './recording.js';
 
 /** Area `captions`: the caption tracks of recordings (issue 22; decisions.ts "Captions"). */
@@ -25,16 +25,7 @@ export const CaptionTrack = z.object({
 });
 export type CaptionTrack = z.infer<typeof CaptionTrack>;
 
-const trackId = z
-  .union([
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,15}$/, 'must be a whole number'),
-    z.number().int().min(0),
-  ])
-  .transform(String)
-  .describe('caption track id (string or number)');
+const trackId = rowId('caption track');
 const language = z.string().trim().regex(CAPTION_LANGUAGE, 'must be a language tag such as en, zh-Hans or zh-Hant');
 
 export const captionCalls = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAPTER_KINDS, CHAPTER_TEXT_STATES, CHAPTER_TITLE_MAX } from '../chapters.js';
 import { anyOf, PUBLIC } from '../permissions.js';
-import { defineCall, NoData, nonEmptyTrimmed, trimmed } from './define.js';
+import { defineCall, NoData, rowId, nonEmptyTrimmed, trimmed } from './define.js';
 import { RECORDINGS, recordid } from './recording.js';
 
 /** Area `chapters`: the chapters of recordings (issue 22; decisions.ts "Chapters"). */
@@ -43,16 +43,7 @@ export const SearchHit = z.object({
 });
 export type SearchHit = z.infer<typeof SearchHit>;
 
-const chapterId = z
-  .union([
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,15}$/, 'must be a whole number'),
-    z.number().int().min(0),
-  ])
-  .transform(String)
-  .describe('chapter id (string or number)');
+const chapterId = rowId('chapter');
 
 /** Who marks a chapter: who controls recording (recordctl's requirement). */
 const MARK = anyOf('operating', 'record');

@@ -37,6 +37,18 @@ export const NoData = z.undefined().optional().describe('no data');
 export const Bool = z.boolean();
 /** A string with surrounding whitespace removed (spec: names strip whitespace). */
 export const trimmed = (max: number) => z.string().trim().max(max);
+/** A row's id as the list calls answer it (a string), also taken as a number: always a string after validation. */
+export const rowId = (what: string) =>
+  z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,15}$/, 'must be a whole number'),
+      z.number().int().min(0),
+    ])
+    .transform(String)
+    .describe(`${what} id (string or number)`);
 export const nonEmptyTrimmed = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 /** Spaces are stripped from user codes, names and passwords (spec §5). */
 export const noSpaces = (max: number) =>

@@ -1,4 +1,5 @@
 import type { Db } from '../open.js';
+import { statementCache } from './statement-cache.js';
 import type { RecordingFileRow, RecordingRow } from './recordings-repository.js';
 
 /**
@@ -89,16 +90,7 @@ function where(q: RecordingListQuery): { sql: string; params: Record<string, str
 
 /** The recordings page (listmedia): filters, visibility, newest first, and the files of one page in one query. */
 export function recordingListRepository(db: Db) {
-  // Few distinct filter shapes exist, so their statements are prepared once and kept.
-  const statements = new Map<string, ReturnType<Db['prepare']>>();
-  const prepared = (sql: string) => {
-    let s = statements.get(sql);
-    if (!s) {
-      s = db.prepare(sql);
-      statements.set(sql, s);
-    }
-    return s;
-  };
+  const prepared = statementCache(db);
   const filesOf = db.prepare<[string], RecordingFileRow>(
     'SELECT * FROM recording_files WHERE recording_id IN (SELECT value FROM json_each(?)) ORDER BY recording_id, channel DESC, filepath',
   );

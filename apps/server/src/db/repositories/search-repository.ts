@@ -1,5 +1,6 @@
 import { SEARCH_COUNT_MAX, SEARCH_MARK_END, SEARCH_MARK_START } from '@roomcast/contract';
 import type { Db } from '../open.js';
+import { statementCache } from './statement-cache.js';
 import { type Visibility, visibleCondition } from './recording-list-repository.js';
 
 export interface SearchQuery {
@@ -34,15 +35,7 @@ const MARKS = `'${SEARCH_MARK_START}', '${SEARCH_MARK_END}', '…', ${CONTEXT}`;
  * order. Counted up to SEARCH_COUNT_MAX (the count also stops there).
  */
 export function searchRepository(db: Db) {
-  const statements = new Map<string, ReturnType<Db['prepare']>>();
-  const prepared = (sql: string) => {
-    let s = statements.get(sql);
-    if (!s) {
-      s = db.prepare(sql);
-      statements.set(sql, s);
-    }
-    return s;
-  };
+  const prepared = statementCache(db);
   const CAP = SEARCH_COUNT_MAX + 1;
 
   return {
