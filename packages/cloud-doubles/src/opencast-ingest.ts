@@ -18,7 +18,7 @@ export interface FakeIngest {
   /** Every form field of the ingest call but the media package. */
   params: Record<string, string>;
   catalogs: { flavor: string; xml: string }[];
-  tracks: { flavor: string; filename: string; path: string; size: number }[];
+  tracks: { flavor: string; filename: string; path: string; size: number; tags: string[]; mimetype: string }[];
 }
 
 export interface FakeIngestOptions {
@@ -68,7 +68,7 @@ export class FakeIngestService {
     return renderPackage(mp, [...ids, id]);
   }
 
-  /** Multipart in Opencast's order: `mediaPackage` and `flavor` before the `BODY` file, which is streamed to disk. */
+  /** Multipart in Opencast's order: `mediaPackage`, `flavor` (and `tags`) before the `BODY` file, which is streamed to disk. */
   async addTrack(req: IncomingMessage, res: ServerResponse): Promise<string> {
     const fields: Record<string, string> = {};
     let stored: { path: string; filename: string; size: number; id: string; mp: StoredPackage; ids: string[] } | undefined;
@@ -120,7 +120,12 @@ export class FakeIngestService {
       id,
       kind: 'track',
       flavor: fields.flavor,
-      mimetype: filename.endsWith('.ts') ? 'video/mp2t' : 'video/mp4',
+      mimetype: filename.endsWith('.ts') ? 'video/mp2t' : filename.endsWith('.vtt') ? 'text/vtt' : 'video/mp4',
+      // Opencast's `tags` field: comma-separated (subtitles carry lang:…, generator-type:…, type:…).
+      tags: (fields.tags ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
       url: `${this.o.url()}/files/${mp.id}/${id}/${encodeURIComponent(filename)}`,
       path,
       filename,
@@ -141,7 +146,14 @@ export class FakeIngestService {
       catalogs: named.filter((e) => e.kind === 'catalog').map((e) => ({ flavor: e.flavor, xml: e.text ?? '' })),
       tracks: named
         .filter((e) => e.kind === 'track')
-        .map((e) => ({ flavor: e.flavor, filename: e.filename ?? '', path: e.path ?? '', size: e.size ?? 0 })),
+        .map((e) => ({
+          flavor: e.flavor,
+          filename: e.filename ?? '',
+          path: e.path ?? '',
+          size: e.size ?? 0,
+          tags: e.tags ?? [],
+          mimetype: e.mimetype,
+        })),
     });
     res.setHeader('content-type', 'text/xml');
     return workflowXml(++this.workflowIds, mp, form.workflowDefinitionId ?? '', ids);

@@ -17,6 +17,8 @@ export interface StoredElement {
   path?: string;
   filename?: string;
   size?: number;
+  /** Tracks: the tags ingest was given. */
+  tags?: string[];
 }
 
 export interface StoredPackage {
@@ -31,9 +33,9 @@ const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export function renderPackage(mp: StoredPackage, ids: string[]): string {
   const elements = ids.map((id) => mp.elements.get(id)).filter((e): e is StoredElement => e !== undefined);
   const render = (e: StoredElement) =>
-    `<${e.kind} id="${esc(e.id)}" type="${esc(e.flavor)}"><mimetype>${esc(e.mimetype)}</mimetype><url>${esc(e.url)}</url>${
-      e.kind === 'track' ? '<live>false</live>' : ''
-    }</${e.kind}>`;
+    `<${e.kind} id="${esc(e.id)}" type="${esc(e.flavor)}"><mimetype>${esc(e.mimetype)}</mimetype>${
+      e.tags?.length ? `<tags>${e.tags.map((t) => `<tag>${esc(t)}</tag>`).join('')}</tags>` : ''
+    }<url>${esc(e.url)}</url>${e.kind === 'track' ? '<live>false</live>' : ''}</${e.kind}>`;
   const tracks = elements.filter((e) => e.kind === 'track').map(render);
   const catalogs = elements.filter((e) => e.kind === 'catalog').map(render);
   return [

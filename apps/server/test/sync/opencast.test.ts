@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -176,5 +176,21 @@ describe('Roomcast as an Opencast capture agent against a loopback Opencast', { 
     expect(oc.stats.tracksStarted - tracksBefore).toBe(3);
     const status = (await t.post('mediaserverstatus', {}, admin)).body.data;
     expect(status.queue).toMatchObject({ queued: 0, running: 0, failed: 0, done: 3 });
+  });
+
+  it("carries the recording's caption tracks as Opencast's subtitles: captions/source, WebVTT, tagged with their language", async () => {
+    const repos = t.internals.repos;
+    const recId = repos.opencast.find('event-a')!.recording_id!;
+    const vtt = 'WEBVTT\n\n00:00:00.200 --> 00:00:01.000\nGood morning.\n';
+    expect((await t.post('importcaption', { recordid: recId, language: 'en', format: 'vtt', text: vtt }, admin)).body.result).toBe(true);
+    const before = oc.ingests.length;
+    expect((await t.post('resyncmediaclientrecord', { recordid: String(recId) }, admin)).body.result).toBe(true);
+    await waitFor(() => oc.ingests.length > before, { what: 'the ingest with the captions' });
+    const captions = oc.ingests.at(-1)!.tracks.filter((tr) => tr.flavor === 'captions/source');
+    expect(captions).toHaveLength(1);
+    expect(captions[0]).toMatchObject({ mimetype: 'text/vtt', tags: ['lang:en', 'generator-type:manual', 'type:subtitle'] });
+    expect(readFileSync(captions[0]!.path, 'utf8')).toBe('WEBVTT\n\n1\n00:00:00.200 --> 00:00:01.000\nGood morning.\n');
+    // The video tracks go as before.
+    expect(oc.ingests.at(-1)!.tracks.filter((tr) => tr.flavor !== 'captions/source')).toHaveLength(2);
   });
 });

@@ -161,16 +161,20 @@ export function opencastClient(c: OpencastClientConfig) {
         signal,
       ),
 
-    /** Streams one file from disk; `onProgress` counts its bytes sent. */
-    addTrack: (mp: string, flavor: string, file: Omit<OcFile, 'field'>, onProgress: (sent: number) => void, signal?: AbortSignal) =>
+    /** Streams one file from disk; `onProgress` counts its bytes sent; `tags` (e.g. a subtitle's `lang:en`) go with it. */
+    addTrack: (
+      mp: string,
+      flavor: string,
+      file: Omit<OcFile, 'field'>,
+      onProgress: (sent: number) => void,
+      signal?: AbortSignal,
+      tags: readonly string[] = [],
+    ) =>
       use(async (e) => {
         const answer = await http.request({
           method: 'POST',
           url: `${e.ingest}/addTrack`,
-          fields: [
-            ['mediaPackage', mp],
-            ['flavor', flavor],
-          ],
+          fields: [['mediaPackage', mp], ['flavor', flavor], ...(tags.length ? [['tags', tags.join(',')] as [string, string]] : [])],
           file: { ...file, field: 'BODY' },
           onProgress,
           signal,

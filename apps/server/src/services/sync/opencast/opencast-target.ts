@@ -1,9 +1,10 @@
-import { statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { channelCodeOf } from '@roomcast/contract';
 import type { Repositories } from '../../../db/repositories/index.js';
 import type { RecordingRow } from '../../../db/repositories/recordings-repository.js';
 import type { TransferRow } from '../../../db/repositories/transfers-repository.js';
+import { cuesWebVtt } from '../../../media/chapter-files.js';
 import { Fail, type DeviceClock } from '../../core/index.js';
 import type { ResolveFile } from '../local-file.js';
 import type { TransferAttempt, TransferItem, TransferTarget } from '../transfer-target.js';
@@ -11,6 +12,9 @@ import type { OpencastAgent } from './opencast-agent.js';
 import type { OpencastClient } from './opencast-client.js';
 import type { OpencastConfig } from './opencast-config.js';
 import { episodeOfRecording, workflowOf } from './opencast-events.js';
+
+/** The flavor Opencast gives subtitles (its players read `captions/*` tracks with a `lang:` tag). */
+const CAPTIONS_FLAVOR = 'captions/source';
 
 export interface OpencastTargetDeps {
   repos: Repositories;
@@ -153,6 +157,20 @@ export function opencastTarget(d: OpencastTargetDeps) {
         progress.mp = await oc.addTrack(progress.mp, t.flavor, file, (n) => attempt.progress(before + n), signal);
         sent += t.size;
         progress.tracks.push(t.rel);
+        save();
+      }
+      // The caption tracks (Opencast's subtitles: flavor captions/source, tags lang:, generator-type:, type:), each
+      // as one WebVTT of the whole recording, written for the ingest beside its files.
+      for (const track of d.repos.captions.list(rec.id)) {
+        const key = `captions:${track.language}`;
+        if (progress.tracks.includes(key)) continue;
+        const path = join(rec.dir, '.opencast', `captions-${track.language}.vtt`);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, cuesWebVtt(d.repos.captions.cues(track.id)));
+        const file = { path, size: statSync(path).size, filename: `captions-${track.language}.vtt`, contentType: 'text/vtt' };
+        const tags = [`lang:${track.language}`, `generator-type:${track.origin === 'recognizer' ? 'auto' : 'manual'}`, 'type:subtitle'];
+        progress.mp = await oc.addTrack(progress.mp, CAPTIONS_FLAVOR, file, () => {}, signal, tags);
+        progress.tracks.push(key);
         save();
       }
       const { workflow, config } = workflowOf(properties, c.workflow);
