@@ -138,6 +138,24 @@ describe('caption tracks of a real recording (parts of 3 s)', async () => {
     expect(names).toContain(basename(captionsVttPathOf(hd[0]!.filepath, 'en')));
     expect(names).toContain(basename(captionsVttPathOf(hd[0]!.filepath, 'fr')));
 
+    // A word of a cue is found by the search, with the moment to play from (its part and offset).
+    const found = (await t.post('searchmedia', { query: 'photosynth' }, admin)).body.data.rows as {
+      kind: string;
+      language: string;
+      position: number;
+      part: number;
+      offset: number;
+      snippet: string;
+    }[];
+    const cue = found.find((h) => h.kind === 'caption' && h.language === 'en')!;
+    expect(cue).toMatchObject({ position: 2500, part: 1, offset: 2500 });
+    expect(cue.snippet).toContain('\u0002photosynth\u0003');
+    expect(found.some((h) => h.kind === 'caption' && h.language === 'fr')).toBe(true);
+    // Two characters: the scan finds the Chinese line of the cue.
+    expect((await t.post('searchmedia', { query: '光合' }, admin)).body.data.rows.some((h: { kind: string }) => h.kind === 'caption')).toBe(
+      true,
+    );
+
     const fr = (await list())[1];
     expect((await t.post('removecaption', { id: fr.id }, admin)).body.result).toBe(true);
     expect((await list()).map((x: { language: string }) => x.language)).toEqual(['en']);

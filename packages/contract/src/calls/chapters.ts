@@ -31,7 +31,10 @@ export const SearchHit = z.object({
   recordid: z.string(),
   recordtitle: z.string(),
   starttime: z.string(),
-  kind: z.enum(['title', 'chapter']).describe("where the words were found: the recording's title, or a chapter's title or text"),
+  kind: z
+    .enum(['title', 'chapter', 'caption'])
+    .describe("where the words were found: the recording's title, a chapter's title or text, or a caption cue"),
+  language: z.string().describe('the caption track\'s language of a cue ("" otherwise)'),
   chapterid: z.string().describe('the chapter, or "" for a title'),
   chapterkind: z.enum(['', ...CHAPTER_KINDS]),
   chapternumber: z.number().describe('the chapter\'s number in its recording (0 for a title): "Slide N" of one without title'),
@@ -51,7 +54,7 @@ const MARK = anyOf('operating', 'record');
 export const chapterCalls = {
   searchmedia: defineCall({
     summary:
-      "Finds words in recordings' titles and chapters (their titles and the slides' text), in the recordings the caller may see (as listmedia: viewers without a session those of shared albums), newest recording first and within one in the order of the recording: each hit with the moment to play from, a picture and the words around the match. Three characters or more use the trigram index (Chinese too); shorter ones are looked for in every title and text.",
+      "Finds words in recordings' titles, chapters (their titles and the slides' text) and caption tracks, in the recordings the caller may see (as listmedia: viewers without a session those of shared albums), titles first, then chapters, then caption cues, each newest first: each hit with the moment to play from, a picture and the words around the match. Three characters or more use the trigram index (Chinese too); shorter ones are looked for in every title and text.",
     request: z.object({
       query: nonEmptyTrimmed(100),
       albumid: z

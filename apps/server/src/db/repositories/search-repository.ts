@@ -12,7 +12,7 @@ export interface SearchQuery {
 }
 
 export interface SearchRow {
-  kind: 'title' | 'chapter';
+  kind: 'title' | 'chapter' | 'caption';
   recording_id: number;
   recording_title: string;
   starttime: string;
@@ -21,6 +21,8 @@ export interface SearchRow {
   position_ms: number;
   thumb: string;
   snippet: string;
+  /** A caption cue's track language. */
+  language?: string;
 }
 
 /** Characters of context around a match (a trigram index's tokens are characters). */
@@ -28,8 +30,8 @@ const CONTEXT = 40;
 const MARKS = `'${SEARCH_MARK_START}', '${SEARCH_MARK_END}', '…', ${CONTEXT}`;
 
 /**
- * searchmedia over recordings' titles and chapters (migrations 007 and 018). The recordings whose title matches come
- * first (newest first), then the chapters, newest first: walked from the index in descending rowid (a chapter's id
+ * searchmedia over recordings' titles, chapters and caption cues (migrations 007, 018, 019). The recordings whose title
+ * matches come first (newest first), then the chapters, then the caption cues, each newest first: walked from the index in descending rowid (a chapter's id
  * grows with time) with LIMIT, so a common word stops at the page instead of sorting every match; the snippets are
  * made for the page's rows only. Three characters or more use the trigram indexes, fewer a LIKE walk of the same
  * order. Counted up to SEARCH_COUNT_MAX (the count also stops there).
@@ -47,34 +49,43 @@ export function searchRepository(db: Db) {
       if (indexed) params.fts = `"${q.text.replace(/"/g, '""')}"`;
       else params.like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-      // The ids in order: titles, then chapters (each walk stops at what the page and the count need).
-      const titleIds = indexed
-        ? `SELECT r.id FROM recordings_name_fts f JOIN recordings r ON r.id = f.rowid WHERE recordings_name_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
-        : `SELECT r.id FROM recordings r WHERE r.title LIKE @like ESCAPE '\\' AND ${scope} ORDER BY r.id DESC`;
-      const chapterIds = indexed
-        ? `SELECT c.id FROM chapters_fts f JOIN chapters c ON c.id = f.rowid JOIN recordings r ON r.id = c.recording_id WHERE chapters_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
-        : // CROSS JOIN keeps the chapters the outer loop, walked newest first (else SQLite starts from the recordings and sorts every match).
-          `SELECT c.id FROM chapters c CROSS JOIN recordings r ON r.id = c.recording_id WHERE (c.title LIKE @like ESCAPE '\\' OR c.text LIKE @like ESCAPE '\\') AND ${scope} ORDER BY c.id DESC`;
-      const titleCount = prepared(`SELECT count(*) FROM (${titleIds} LIMIT ${CAP})`).pluck().get(params) as number;
-      const chapterCount = prepared(`SELECT count(*) FROM (${chapterIds} LIMIT ${CAP})`).pluck().get(params) as number;
-      const counted = titleCount + chapterCount;
-
-      const titles =
-        q.offset < titleCount
-          ? (prepared(`${titleIds} LIMIT @limit OFFSET @offset`)
-              .pluck()
-              .all({ ...params, limit: q.limit, offset: q.offset }) as number[])
-          : [];
-      const chapterOffset = Math.max(0, q.offset - titleCount);
-      const chapterLimit = q.limit - titles.length;
-      const chapters =
-        chapterLimit > 0
-          ? (prepared(`${chapterIds} LIMIT @limit OFFSET @offset`)
-              .pluck()
-              .all({ ...params, limit: chapterLimit, offset: chapterOffset }) as number[])
-          : [];
-
-      const rows = [...titleRows(titles, indexed, params), ...chapterRows(chapters, indexed, params)];
+      // The ids in order: titles, then chapters, then caption cues (each walk stops at what the page and the count need).
+      const walks: { ids: string; rows: (ids: number[]) => SearchRow[] }[] = [
+        {
+          ids: indexed
+            ? `SELECT r.id FROM recordings_name_fts f JOIN recordings r ON r.id = f.rowid WHERE recordings_name_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
+            : `SELECT r.id FROM recordings r WHERE r.title LIKE @like ESCAPE '\\' AND ${scope} ORDER BY r.id DESC`,
+          rows: (ids) => titleRows(ids, indexed, params),
+        },
+        {
+          ids: indexed
+            ? `SELECT c.id FROM chapters_fts f JOIN chapters c ON c.id = f.rowid JOIN recordings r ON r.id = c.recording_id WHERE chapters_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
+            : // CROSS JOIN keeps the chapters the outer loop, walked newest first (else SQLite starts from the recordings and sorts every match).
+              `SELECT c.id FROM chapters c CROSS JOIN recordings r ON r.id = c.recording_id WHERE (c.title LIKE @like ESCAPE '\\' OR c.text LIKE @like ESCAPE '\\') AND ${scope} ORDER BY c.id DESC`,
+          rows: (ids) => chapterRows(ids, indexed, params),
+        },
+        {
+          ids: indexed
+            ? `SELECT q.id FROM caption_cues_fts f JOIN caption_cues q ON q.id = f.rowid JOIN caption_tracks t ON t.id = q.track_id JOIN recordings r ON r.id = t.recording_id WHERE caption_cues_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
+            : `SELECT q.id FROM caption_cues q CROSS JOIN caption_tracks t ON t.id = q.track_id CROSS JOIN recordings r ON r.id = t.recording_id WHERE q.text LIKE @like ESCAPE '\\' AND ${scope} ORDER BY q.id DESC`,
+          rows: (ids) => cueRows(ids, indexed, params),
+        },
+      ];
+      const rows: SearchRow[] = [];
+      let counted = 0;
+      let skip = q.offset;
+      for (const walk of walks) {
+        const count = prepared(`SELECT count(*) FROM (${walk.ids} LIMIT ${CAP})`).pluck().get(params) as number;
+        counted += count;
+        const want = q.limit - rows.length;
+        if (want > 0 && skip < count) {
+          const ids = prepared(`${walk.ids} LIMIT @limit OFFSET @offset`)
+            .pluck()
+            .all({ ...params, limit: want, offset: skip }) as number[];
+          rows.push(...walk.rows(ids));
+        }
+        skip = Math.max(0, skip - count);
+      }
       return {
         rows: indexed ? rows : rows.map((r) => ({ ...r, snippet: markLike(r.snippet, q.text) })),
         total: Math.min(counted, SEARCH_COUNT_MAX),
@@ -82,6 +93,21 @@ export function searchRepository(db: Db) {
       };
     },
   };
+
+  /** The page's caption cues with their snippets, in the order of `ids`. */
+  function cueRows(ids: number[], indexed: boolean, params: Record<string, string | number>): SearchRow[] {
+    if (!ids.length) return [];
+    const snippet = indexed ? `snippet(caption_cues_fts, 0, ${MARKS})` : 'q.text';
+    const from = indexed
+      ? 'caption_cues_fts f JOIN caption_cues q ON q.id = f.rowid JOIN caption_tracks t ON t.id = q.track_id JOIN recordings r ON r.id = t.recording_id WHERE caption_cues_fts MATCH @fts AND'
+      : 'caption_cues q JOIN caption_tracks t ON t.id = q.track_id JOIN recordings r ON r.id = t.recording_id WHERE';
+    const found = prepared(
+      `SELECT 'caption' AS kind, r.id AS recording_id, r.title AS recording_title, r.starttime, NULL AS chapter_id, NULL AS chapter_kind,
+        q.start_ms AS position_ms, '' AS thumb, ${snippet} AS snippet, t.language, q.id AS cue_id FROM ${from} q.id IN (SELECT value FROM json_each(@ids))`,
+    ).all({ ...(indexed ? { fts: params.fts } : {}), ids: JSON.stringify(ids) }) as (SearchRow & { cue_id: number })[];
+    const byId = new Map(found.map(({ cue_id, ...r }) => [cue_id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
 
   /** The page's titles with their snippets, in the order of `ids`. */
   function titleRows(ids: number[], indexed: boolean, params: Record<string, string | number>): SearchRow[] {

@@ -180,6 +180,7 @@ export function chapterService(d: ChapterServiceDeps) {
           recordtitle: r.recording_title,
           starttime: r.starttime,
           kind: r.kind,
+          language: r.language ?? '',
           chapterid: r.chapter_id === null ? '' : String(r.chapter_id),
           chapterkind: r.chapter_kind ?? ('' as const),
           chapternumber:
