@@ -59,7 +59,7 @@ export function chaptersFfmetadata(marks: readonly ChapterMark[], durationMs: nu
 }
 
 /** The chapters file beside a recording file: `name.mp4` → `name.chapters.vtt`. */
-export const chaptersVttPathOf = (videoPath: string): string => videoPath.replace(/\.(mp4|ts)$/i, '') + '.chapters.vtt';
+export const chaptersVttPathOf = (videoPath: string): string => `${videoPath.replace(/\.(mp4|ts)$/i, '')}.chapters.vtt`;
 /** A caption track's file beside a recording file: `name.mp4` → `name.<language>.vtt`. */
 export const captionsVttPathOf = (videoPath: string, language: string): string =>
   `${videoPath.replace(/\.(mp4|ts)$/i, '')}.${language}.vtt`;

@@ -242,7 +242,7 @@ export function chapterService(d: ChapterServiceDeps) {
    */
   function writeChapterFiles(recordingId: number): void {
     const rec = d.repos.recordings.find(recordingId);
-    if (!rec || rec.state !== 'done') return;
+    if (rec?.state !== 'done') return;
     const marks = marksOf(recordingId);
     const starts = new Map<number, number>();
     for (const f of d.repos.recordings.files(recordingId)) {

@@ -23,7 +23,7 @@ export function ocrQueue(d: OcrQueueDeps) {
 
   async function readOne(id: number): Promise<void> {
     const row = d.chapters.find(id);
-    if (!row || row.text_state !== 'pending') return;
+    if (row?.text_state !== 'pending') return;
     if (!row.thumb || !existsSync(row.thumb)) {
       d.chapters.setText(id, '', row.title, 'none');
       return;
