@@ -1,7 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
-import { Empty, Modal, Spin, Typography } from 'antd';
+import { useMemo } from 'react';
+import { App, Empty, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCallQuery } from '../../api/hooks';
+import { useCallMutation, useCallQuery } from '../../api/hooks';
+import { useAuth } from '../../app/auth';
+import { ChapterList, CHAPTERS_PLAYER_WIDTH, type ChapterEdit } from '../../components/chapters/ChapterList';
+import { useChapterPlayer } from '../../components/chapters/use-chapter-player';
 import { channelParts, clock, partAt, type RecordingFile, type Snapshot } from './recording-format';
 import './recording.css';
 
@@ -10,62 +13,92 @@ interface Props {
   title: string;
   /** The file to play first. */
   file: RecordingFile;
-  /** Every file of the recording: a recording split into parts plays the part a snapshot is in. */
+  /** Every file of the recording: a recording split into parts plays the part a chapter (or snapshot) is in. */
   files: RecordingFile[];
   onClose: () => void;
 }
 
 /**
- * Plays a recording's file from its signed URL; the snapshot strip under it seeks (spec §2). Snapshot positions
- * count recorded time from the start, so in a recording split into parts a snapshot of a later part switches the
- * player to that part and seeks within it.
+ * Plays a recording's file from its signed URL with its chapters beside it (issue 22): a click plays from a
+ * chapter, in the part it falls in; the playing one is highlighted; who may change recordings renames and removes
+ * them. A recording without chapters (made before them, or without slides) keeps the snapshot strip (spec §2).
  */
 export function PlayerModal({ recordid, title, file, files, onClose }: Props) {
   const { t } = useTranslation('recording');
-  const video = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(file);
-  // A seek waiting for the newly chosen part to load.
-  const pendingSeek = useRef<number | undefined>(undefined);
+  const { message } = App.useApp();
+  const { can } = useAuth();
+  const player = useChapterPlayer(recordid, file, files);
+  const withChapters = player.chapters.length > 0;
+
+  // Who may change recordings (the recordings screens' own requirement); the service checks the recording itself.
+  const rename = useCallMutation('editchapter', {
+    invalidate: ['listchapter'],
+    onSuccess: () => void message.success(t('chapters.renamed')),
+  });
+  const remove = useCallMutation('removechapter', { invalidate: ['listchapter'], silent: true });
+  const edit: ChapterEdit | undefined = can('allrecord', 'myrecord')
+    ? {
+        onRename: (c, next) => rename.mutate({ id: c.id, title: next }),
+        onRemove: async (c) => {
+          await remove.mutateAsync({ id: c.id });
+          void message.success(t('chapters.removed'));
+        },
+      }
+    : undefined;
+
+  return (
+    <Modal
+      open
+      title={t('player.title', { title })}
+      footer={null}
+      onCancel={onClose}
+      width={withChapters ? CHAPTERS_PLAYER_WIDTH : 880}
+      destroyOnHidden
+      centered
+    >
+      <div className={withChapters ? 'rc-with-chapters' : undefined}>
+        <video
+          {...player.videoProps}
+          className="rc-player-video"
+          controls
+          autoPlay
+          preload="metadata"
+          data-testid="player-video"
+          data-file={player.playing.fileid}
+        />
+        {withChapters && <ChapterList chapters={player.chapters} current={player.current} onSeek={player.seek} edit={edit} />}
+      </div>
+      {player.loading ? (
+        <Spin className="rc-player-loading" />
+      ) : (
+        !withChapters && <SnapshotStrip recordid={recordid} file={file} files={files} playAt={player.playAt} />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * Seeking by snapshots, for recordings without chapters. Snapshot positions count recorded time from the start, so in
+ * a recording split into parts a snapshot of a later part plays that part from the right place.
+ */
+function SnapshotStrip({
+  recordid,
+  file,
+  files,
+  playAt,
+}: Pick<Props, 'recordid' | 'file' | 'files'> & { playAt: (file: RecordingFile, seconds: number) => void }) {
+  const { t } = useTranslation('recording');
   const parts = useMemo(() => channelParts(files, file.channel), [files, file.channel]);
   const snapshots = useCallQuery('listsnapshot', { recordid }, { silent: true });
   // Snapshots are taken of one picture (the HD composite); they match only files of that channel.
   const strip = (snapshots.data ?? []).filter((s) => s.channel === file.channel);
-
   const seek = (snapshot: Snapshot) => {
-    const player = video.current;
     const target = partAt(parts, snapshot.snapposition);
-    if (!player || !target) return;
-    if (target.part.file.fileid !== playing.fileid) {
-      pendingSeek.current = target.time;
-      setPlaying(target.part.file);
-      return;
-    }
-    player.currentTime = target.time;
-    void player.play().catch(() => undefined);
-  };
-
-  const applyPendingSeek = () => {
-    const player = video.current;
-    if (!player || pendingSeek.current === undefined) return;
-    player.currentTime = pendingSeek.current;
-    pendingSeek.current = undefined;
-    void player.play().catch(() => undefined);
+    if (target) playAt(target.part.file, target.time);
   };
 
   return (
-    <Modal open title={t('player.title', { title })} footer={null} onCancel={onClose} width={880} destroyOnHidden centered>
-      {/* biome-ignore lint/a11y/useMediaCaption: recordings of a room have no caption track to offer */}
-      <video
-        ref={video}
-        className="rc-player-video"
-        src={playing.url}
-        controls
-        autoPlay
-        preload="metadata"
-        onLoadedMetadata={applyPendingSeek}
-        data-testid="player-video"
-        data-file={playing.fileid}
-      />
+    <>
       <Typography.Title level={2} className="rc-player-strip-title">
         {t('player.snapshots')}
       </Typography.Title>
@@ -90,6 +123,6 @@ export function PlayerModal({ recordid, title, file, files, onClose }: Props) {
           ))}
         </ul>
       )}
-    </Modal>
+    </>
   );
 }

@@ -1,5 +1,8 @@
 import { HD_CHANNEL, type CallData } from '@roomcast/contract';
 
+// The player's clock (`m:ss`, `h:mm:ss` from one hour) is the chapters' too, in both players: shared from components/.
+export { clock } from '../../components/chapters/chapter-format';
+
 export type Recording = CallData<'listmedia'>['rows'][number];
 export type RecordingFile = Recording['files'][number];
 export type Snapshot = CallData<'listsnapshot'>[number];
@@ -30,15 +33,6 @@ export function playableFile(recording: Recording): RecordingFile | undefined {
 /** The name a download is saved under: the last segment of the file's storage path. */
 export function downloadName(file: RecordingFile): string {
   return file.filepath.split('/').pop() || file.title;
-}
-
-/** A position in seconds as the player shows it: `m:ss`, or `h:mm:ss` from one hour. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const two = (n: number) => String(n).padStart(2, '0');
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
 }
 
 /** A file of a recording with where its media starts within the channel's recorded time (seconds). */

@@ -1,5 +1,7 @@
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ChapterList, CHAPTERS_PLAYER_WIDTH } from '../../../components/chapters/ChapterList';
+import { useChapterPlayer } from '../../../components/chapters/use-chapter-player';
 import type { Recording, RecordingFile } from './vod';
 import { channelName } from './vod';
 
@@ -9,28 +11,44 @@ export interface Playing {
 }
 
 /**
- * A recording file in a dialog. The URL is the signed, expiring media URL listmedia answered, so the
- * `<video>` plays without a session header, for anyone who may list the recording.
+ * A recording file in a dialog, with the recording's chapters beside it (read-only: a click plays from one, in the
+ * part it falls in). The URL is the signed, expiring media URL listmedia answered, so the `<video>` plays without a
+ * session header, for anyone who may list the recording.
  */
 export function MediaPlayer({ playing, onClose }: { playing: Playing; onClose: () => void }) {
   const { t } = useTranslation('albums', { keyPrefix: 'viewer' });
-  const { recording, file } = playing;
+  const { recording } = playing;
+  const player = useChapterPlayer(recording.recordid, playing.file, recording.files);
+  const file = player.playing;
+  const withChapters = player.chapters.length > 0;
   return (
-    <Modal open width={880} title={recording.title || recording.name} footer={null} onCancel={onClose} destroyOnHidden centered>
-      {/* biome-ignore lint/a11y/useMediaCaption: the appliance records picture and sound only; there is no caption track to offer */}
-      <video
-        className="rc-vod-video"
-        src={file.url}
-        controls
-        autoPlay
-        playsInline
-        preload="metadata"
-        data-testid="vod-player"
-        aria-label={t('player.label', { title: recording.title || recording.name, channel: channelName(file.channel) })}
-      >
-        {t('player.unsupported')}
-      </video>
-      <Typography.Text type="secondary">{file.title || channelName(file.channel)}</Typography.Text>
+    <Modal
+      open
+      width={withChapters ? CHAPTERS_PLAYER_WIDTH : 880}
+      title={recording.title || recording.name}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      centered
+    >
+      <div className={withChapters ? 'rc-with-chapters' : undefined}>
+        <div>
+          <video
+            {...player.videoProps}
+            className="rc-vod-video"
+            controls
+            autoPlay
+            playsInline
+            preload="metadata"
+            data-testid="vod-player"
+            aria-label={t('player.label', { title: recording.title || recording.name, channel: channelName(file.channel) })}
+          >
+            {t('player.unsupported')}
+          </video>
+          <Typography.Text type="secondary">{file.title || channelName(file.channel)}</Typography.Text>
+        </div>
+        {withChapters && <ChapterList chapters={player.chapters} current={player.current} onSeek={player.seek} />}
+      </div>
     </Modal>
   );
 }

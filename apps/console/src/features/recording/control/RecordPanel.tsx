@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
-import { CalendarOutlined, PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { Alert, App, Badge, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
+import { CalendarOutlined, FlagOutlined, PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../../api/hooks';
 import { useRecordStatus } from '../../../app/status';
+import { formatElapsed } from '../../../components/elapsed';
 import { RecordTimer } from './RecordTimer';
-import { canStop, MAIN_CONTROL, recordState, type RecordControl, type RecordState } from './record-state';
+import { canMark, canStop, MAIN_CONTROL, recordState, type RecordControl, type RecordState } from './record-state';
 import '../../../components/panel.css';
 import './record-control.css';
 
@@ -18,11 +19,19 @@ const ICON: Record<RecordControl, ReactNode> = {
   stop: <StopOutlined />,
 };
 
-/** Record panel (spec §2, §4): state, one start/pause/resume button, stop, the timer and a schedule marker. */
+/**
+ * Record panel (spec §2, §4): state, one start/pause/resume button, stop, Mark (a chapter at this moment, issue 22),
+ * the timer and a schedule marker.
+ */
 export function RecordPanel() {
   const { t } = useTranslation('recording');
   const { data, updatedAt, error, refresh } = useRecordStatus();
+  const { message } = App.useApp();
   const command = useCallMutation('recordctl');
+  // Refused with the service's message when the recording has just ended elsewhere.
+  const mark = useCallMutation('markchapter', {
+    onSuccess: (d) => void message.success(t('record.marked', { time: formatElapsed(d.position / 1000) })),
+  });
   // The spinner stays until the status after the command has been read, so the buttons never show the old state.
   const [settling, setSettling] = useState(false);
   const state = data ? recordState(data) : undefined;
@@ -97,6 +106,16 @@ export function RecordPanel() {
                 </Button>
                 <Button size="large" icon={ICON.stop} disabled={!canStop(state)} onClick={() => void run('stop')}>
                   {t('record.controls.stop')}
+                </Button>
+                <Button
+                  size="large"
+                  icon={<FlagOutlined />}
+                  disabled={!canMark(state)}
+                  loading={mark.isPending}
+                  title={t('record.markTip')}
+                  onClick={() => mark.mutate({ title: '' })}
+                >
+                  {t('record.controls.mark')}
                 </Button>
               </>
             )}

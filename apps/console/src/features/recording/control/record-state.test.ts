@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canStop, diskUsage, elapsedSeconds, MAIN_CONTROL, recordState } from './record-state';
+import { canMark, canStop, diskUsage, elapsedSeconds, MAIN_CONTROL, recordState } from './record-state';
 
 describe('record state of the workbench', () => {
   it('reads idle, recording and paused from the status flags', () => {
@@ -11,6 +11,10 @@ describe('record state of the workbench', () => {
   it('has one main button and a stop that needs a recording', () => {
     expect(MAIN_CONTROL).toEqual({ idle: 'start', recording: 'pause', paused: 'resume' });
     expect([canStop('idle'), canStop('recording'), canStop('paused')]).toEqual([false, true, true]);
+  });
+
+  it('marks a chapter in the recording being made, also while paused', () => {
+    expect([canMark('idle'), canMark('recording'), canMark('paused')]).toEqual([false, true, true]);
   });
 
   it('ticks from current only while recording', () => {

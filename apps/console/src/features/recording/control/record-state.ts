@@ -17,6 +17,11 @@ export function canStop(state: RecordState): boolean {
   return state !== 'idle';
 }
 
+/** A chapter is marked in the recording being made: while recording, or paused (then where it resumes). */
+export function canMark(state: RecordState): boolean {
+  return state !== 'idle';
+}
+
 /**
  * Seconds recorded: the status's `current` (pauses excluded) plus whole seconds since it was read, while
  * recording. Between polls the timer ticks locally; the next poll corrects it.
