@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { BLOCKING, axeScan, findingTable, findings, type Finding } from '../support/axe';
 import { consoleRoutes } from '../support/console-routes';
+import { navigateInApp } from '../support/navigate';
 import { settled } from '../support/settle';
 
 /**
@@ -41,10 +42,12 @@ async function loginAsAdmin(page: Page, password: string, submitAndLand: () => P
 /** What shows that a route has rendered: a page heading, the viewer's cards, a result page or the countdown. */
 const RENDERED = 'h1, [data-testid=vod-card], .ant-result-title, [data-testid=reboot-seconds]';
 
-/** Opens a route and waits until it has rendered and nothing is loading or moving. */
+/**
+ * Opens a route inside the console (as its links do, without loading the app again: 0.75 s of each route's 1.4 s was
+ * the reload) and waits until it has rendered and nothing is loading or moving.
+ */
 async function openRoute(page: Page, route: string): Promise<void> {
-  await page.goto(route);
-  await expect(page.locator(RENDERED).first()).toBeVisible();
+  await navigateInApp(page, route, RENDERED);
   await settled(page);
 }
 
