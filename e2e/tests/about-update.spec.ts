@@ -29,7 +29,7 @@ test.describe('about and update', () => {
     loginPage,
     adminPassword,
   }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const about = new AboutPage(page);
     await about.goto();
     expect(await blocking(page, 'about')).toEqual([]);
@@ -61,7 +61,7 @@ test.describe('about and update', () => {
     loginPage,
     adminPassword,
   }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const update = new UpdatePage(page);
     await update.goto();
     await expect(page.getByTestId('update-key')).toHaveText(/^SHA256:/);

@@ -70,7 +70,7 @@ test.describe('albums', () => {
     const title = recording.title || recording.name;
     const name = uniqueCode('Term');
 
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const albums = new AlbumsPage(page);
     await albums.goto();
 

@@ -31,7 +31,7 @@ test.describe('audio settings', () => {
   });
 
   test('edit with checks on the field, save in one call, reload, reset', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'aud', ['operation', 'audiosetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'aud', ['operation', 'audiosetting']);
     const audio = new AudioPage(page);
     await audio.goto();
 
@@ -96,7 +96,7 @@ test.describe('audio settings', () => {
   });
 
   test('inputs follow the exclusivity rules while toggling', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'aud', ['operation', 'audiosetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'aud', ['operation', 'audiosetting']);
     const audio = new AudioPage(page);
     await audio.goto();
     await audio.edit();
@@ -127,7 +127,7 @@ test.describe('audio settings', () => {
   });
 
   test('a save the service refuses shows its message and stays in edit mode', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'aud', ['operation', 'audiosetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'aud', ['operation', 'audiosetting']);
     const audio = new AudioPage(page);
     await audio.goto();
     await audio.edit();
@@ -175,7 +175,7 @@ test.describe('audio settings', () => {
   test('needs the audio function', async ({ page, adminApi, loginPage }) => {
     const usercode = uniqueCode('noaud');
     await adminApi.newUser({ usercode, password: 'Audio-pass-1', functions: ['operation', 'videosetting'] });
-    await loginPage.loginAs(usercode, 'Audio-pass-1');
+    await loginPage.signInAs(usercode, 'Audio-pass-1');
     await page.goto('/console/operation/opeaudio');
     await expect(page.getByText('No permission')).toBeVisible();
   });

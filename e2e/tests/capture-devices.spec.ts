@@ -51,7 +51,7 @@ test.describe('capture devices', () => {
   startFromSettings(NO_DEVICES);
 
   test('the Video screen lists the cameras found with their formats, sizes and rates', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'cap', ['operation', 'videosetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'cap', ['operation', 'videosetting']);
     const video = new VideoPage(page);
     await video.goto();
     // The metadata nodes (video1, video3, video5) are left out.
@@ -71,7 +71,7 @@ test.describe('capture devices', () => {
   test('binds an input to a camera with a format, size and rate it offers; saved and read back', async ({ page, adminApi, loginPage }) => {
     // A bound device the box does not find now: kept and marked missing.
     await adminApi.call('setsetting', [{ section: 'setting_video_devices', data: kv({ hdmi2: '/dev/video9' }) }]);
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'cap', ['operation', 'videosetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'cap', ['operation', 'videosetting']);
     const video = new VideoPage(page);
     await video.goto();
     await expect(select(page, 'hdmi2')).toContainText(/\/dev\/video9\s*Missing/);
@@ -124,7 +124,7 @@ test.describe('capture devices', () => {
   });
 
   test('the Audio screen lists the sound devices found and binds an input and the HDMI output', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'cap', ['operation', 'audiosetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'cap', ['operation', 'audiosetting']);
     const audio = new AudioPage(page);
     await audio.goto();
     await expect(page.getByTestId('sound-capture').locator('tbody tr')).toHaveCount(4);
@@ -146,7 +146,7 @@ test.describe('capture devices', () => {
   });
 
   test('a user without the video settings function cannot read or bind the video devices', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'cap', ['operation', 'audiosetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'cap', ['operation', 'audiosetting']);
     await page.goto('/console/operation/opevideo');
     await expect(page.getByText('No permission')).toBeVisible();
     await expect(page.getByTestId('capture-devices')).toHaveCount(0);
@@ -160,7 +160,7 @@ test.describe('capture devices', () => {
 
   test('the devices, bound and missing, pass axe in view and edit mode', async ({ page, adminApi, loginPage }) => {
     await adminApi.call('setsetting', SOME_BOUND);
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'cap', ['operation', 'videosetting', 'audiosetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'cap', ['operation', 'videosetting', 'audiosetting']);
     const video = new VideoPage(page);
     await video.goto();
     await expect(page.getByTestId('capture-device')).toHaveCount(3);

@@ -28,7 +28,7 @@ test.describe('date, time and NTP', () => {
     adminPassword,
     loginPage,
   }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const screen = new SettingsPanelPage(page, '/console/system/settings');
     await screen.goto();
     const clock = page.getByTestId('device-clock');
@@ -75,7 +75,7 @@ test.describe('date, time and NTP', () => {
 
 test.describe('network', () => {
   test('DHCP shows the addresses in use; static addresses are checked; a change asks first', async ({ page, adminPassword, loginPage }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const screen = new SettingsPanelPage(page, '/console/system/settings');
     await screen.goto();
     // DHCP (the default): what the machine uses now, read-only.

@@ -38,7 +38,7 @@ test.describe('video effect', () => {
     adminApi,
     loginPage,
   }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'eff', ['operation', 'videoeffect']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'eff', ['operation', 'videoeffect']);
     const effect = new EffectPage(page);
     await effect.goto();
     await expect(effect.select('fit', 'type')).toContainText('Keep aspect ratio');
@@ -85,7 +85,7 @@ test.describe('video effect', () => {
     adminApi,
     loginPage,
   }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'eff', ['operation', 'videoeffect']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'eff', ['operation', 'videoeffect']);
     const effect = new EffectPage(page);
     await effect.goto();
 
@@ -124,7 +124,7 @@ test.describe('video effect', () => {
   });
 
   test('layout buttons put a slot on the output; switching is turned on and read back', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'eff', ['operation', 'videoeffect']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'eff', ['operation', 'videoeffect']);
     const effect = new EffectPage(page);
     await effect.goto();
     await expect(effect.slotButton(1)).toHaveAttribute('aria-pressed', 'true');

@@ -20,7 +20,7 @@ test.describe('user group management', () => {
     const other = uniqueCode('other');
     await adminApi.newGroup({ groupcode: other, groupname: 'Other' });
     const code = uniqueCode('grp');
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const groups = new GroupsPage(page);
     await groups.goto();
 
@@ -88,7 +88,7 @@ test.describe('user group management', () => {
     const code = uniqueCode('busy');
     await adminApi.newGroup({ groupcode: code, groupname: 'Busy' });
     await adminApi.newUser({ usercode: uniqueCode('member'), password: 'Member-Passw0rd', group: code });
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const groups = new GroupsPage(page);
     await groups.goto();
     await groups.remove(code);

@@ -117,7 +117,7 @@ test.describe('room health', () => {
     loginPage,
     adminPassword,
   }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const settings = new HealthSettingsPage(page);
     await settings.goto();
     await expect(settings.memory).toHaveValue('1024');
@@ -185,7 +185,7 @@ test.describe('room health', () => {
   });
 
   test('the Health panel and the badge have no serious or critical axe finding', async ({ page, loginPage, adminPassword }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const health = new HealthPage(page);
     await health.goto();
     await expect(health.historyRows.first()).toBeVisible();

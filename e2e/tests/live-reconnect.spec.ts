@@ -43,7 +43,7 @@ test.describe('live player recovery', () => {
     await page.routeWebSocket(/\/xlive\/ws\//, (ws) => {
       sockets.push({ page: ws, server: ws.connectToServer() });
     });
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'liverec', OPERATOR);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'liverec', OPERATOR);
     const live = new LivePanelPage(page);
     await live.goto();
     await expect(live.state).toHaveText('Living');

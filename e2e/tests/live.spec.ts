@@ -74,7 +74,7 @@ test.describe('live room', () => {
     await adminApi.call('setsetting', [{ section: 'setting_room', data: kv({ publish: 'false' }) }]);
     const clock = await adminApi.call<{ key: string; value: string }[]>('readconfig', { settingcode: 'setting_datetime' });
     expect(clock.find((r) => r.key === 'zone')?.value).toBe(DEVICE_ZONE);
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'liveop', OPERATOR);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'liveop', OPERATOR);
     const live = new LivePanelPage(page);
     await live.goto();
     await expect(live.state).toHaveText('Idle');
@@ -137,19 +137,22 @@ test.describe('live room', () => {
     await adminApi.call('writeconfig', LIGHT_ENCODING);
     // Living from the test before; started again here when this test runs alone (a start while living does nothing).
     await adminApi.call('roomlivectrl', { control: 'start' });
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'liveop', OPERATOR);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'liveop', OPERATOR);
     const live = new LivePanelPage(page);
     await live.goto();
     await expect(live.state).toHaveText('Living');
     await expect(live.labels).toContainText('Not shared');
 
-    // Unpublished: an anonymous viewer gets no card.
+    // Unpublished: an anonymous viewer gets no card. The viewers' pages run on Playwright's clock (time flows as usual),
+    // so the test moves it on to their next ask (every 10 s) instead of sitting up to 10 s out, twice, per viewer.
     const anonymous = new LiveCardPage(await newViewer(browser));
+    await anonymous.page.clock.install();
     await anonymous.goto();
     await expect(anonymous.card).toHaveCount(0);
 
     // A user with `live` sees it unpublished, and it plays.
     const member = await newViewer(browser);
+    await member.clock.install();
     // With `live` alone there is no console screen to land on: the login ends at /console (403), then /main.
     await loginUserWith(adminApi, (u, p) => loginWithoutConsole(member, u, p), 'liveview', ['live']);
     const memberCard = new LiveCardPage(member);
@@ -157,8 +160,9 @@ test.describe('live room', () => {
     await expect(memberCard.card).toBeVisible();
     await memberCard.player.expectPlaying();
 
-    // Published: the anonymous viewer's card comes with the next ask (every 10 s) and plays.
+    // Published: the anonymous viewer's card comes with the next ask and plays.
     await live.setPublished(true);
+    await anonymous.page.clock.fastForward(10_000);
     await expect(anonymous.card).toBeVisible({ timeout: 20_000 });
     await anonymous.player.expectPlaying();
     expect(await anonymous.player.playback()).toBe('mpegts');
@@ -178,6 +182,8 @@ test.describe('live room', () => {
     await live.command('Stop live', 'Idle');
     await expect(live.timer).toHaveText('00:00:00');
     await expect(live.preview).toContainText('The preview shows here while the room is living.');
+    await anonymous.page.clock.fastForward(10_000);
+    await member.clock.fastForward(10_000);
     await expect(anonymous.card).toHaveCount(0, { timeout: 20_000 });
     await expect(memberCard.card).toHaveCount(0, { timeout: 20_000 });
     await live.setPublished(false);

@@ -24,7 +24,7 @@ test.describe('lock screen and change password', () => {
     await adminApi.newUser({ usercode, password: 'Locker-Pass-1', functions: ['setting', 'systemsetting'] });
     // The idle check runs on the page's clock, which the test moves on instead of waiting minutes.
     await page.clock.install();
-    await loginPage.loginAs(usercode, 'Locker-Pass-1');
+    await loginPage.signInAs(usercode, 'Locker-Pass-1');
     const screen = new ScreenLockPage(page);
     try {
       await screen.goto();
@@ -98,7 +98,7 @@ test.describe('lock screen and change password', () => {
   test("one's own password is changed from System settings; then only the new one logs in", async ({ page, loginPage, adminApi }) => {
     const usercode = uniqueCode('pwchange');
     await adminApi.newUser({ usercode, password: 'Old-Pass-123', functions: ['setting', 'systemsetting'] });
-    await loginPage.loginAs(usercode, 'Old-Pass-123');
+    await loginPage.signInAs(usercode, 'Old-Pass-123');
     const screen = new ScreenLockPage(page);
     await screen.goto();
     await screen.openPasswordDialog();

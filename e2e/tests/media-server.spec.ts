@@ -106,7 +106,7 @@ test.describe('media server (Opencast) panel', () => {
     loginPage,
     adminPassword,
   }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const wb = new WorkbenchPage(page);
     await wb.goto();
     const upload = wb.schedules.locator('input[type="file"]');

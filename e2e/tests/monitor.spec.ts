@@ -56,7 +56,7 @@ test.describe('confidence monitor', () => {
     await adminApi.newUser({ usercode: operator, password: OPERATOR_PASSWORD, functions: ['operation', 'operating'] });
     await adminApi.call('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
 
-    await loginPage.loginAs(operator, OPERATOR_PASSWORD);
+    await loginPage.signInAs(operator, OPERATOR_PASSWORD);
     const wb = new WorkbenchPage(page);
     await wb.goto();
     const card = page.getByTestId('confidence-monitor');

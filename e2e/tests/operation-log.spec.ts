@@ -16,7 +16,7 @@ test.describe('operation log', () => {
   test('a non-admin sees Refresh but not Clear', async ({ page, loginPage, adminApi }) => {
     const usercode = uniqueCode('noclear');
     await adminApi.newUser({ usercode, password: 'NoClear-Passw0rd', functions: ['setting', 'syslog'] });
-    await loginPage.loginAs(usercode, 'NoClear-Passw0rd');
+    await loginPage.signInAs(usercode, 'NoClear-Passw0rd');
     const log = new OperationLogPage(page);
     await log.goto();
     await expect(log.refreshButton).toBeVisible();
@@ -24,7 +24,7 @@ test.describe('operation log', () => {
   });
 
   test('the admin clears the log after confirming', async ({ page, loginPage, adminPassword }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const log = new OperationLogPage(page);
     await log.goto();
     await expect(log.rows.first()).toBeVisible();

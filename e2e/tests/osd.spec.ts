@@ -69,7 +69,7 @@ test.describe('OSD settings', () => {
   startFromSettings(DEFAULTS);
 
   test('edit with checks on the fields, save, reload, reset', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'osd', ['operation', 'logotitle']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'osd', ['operation', 'logotitle']);
     const osd = new OsdPage(page);
     await osd.goto();
     await expect(osd.switch('Show text')).toBeDisabled();
@@ -121,7 +121,7 @@ test.describe('OSD settings', () => {
     // recording specs use: a 1080-line encode restarts for many seconds on a loaded 2-core machine.
     await adminApi.call('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
     expect((await adminApi.raw('recordctl', { control: 'start' })).envelope.result).toBe(true);
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'osd', ['operation', 'logotitle']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'osd', ['operation', 'logotitle']);
     const osd = new OsdPage(page);
     await osd.goto();
     await expect(osd.picture).toHaveAttribute('data-source', 'encoder', { timeout: 20_000 });

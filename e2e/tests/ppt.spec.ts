@@ -33,7 +33,7 @@ test.describe('PPT settings', () => {
   startFromSettings(DEFAULTS);
 
   test('edit with checks on the field, save, reload, reset', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'ppt', ['operation', 'ppt']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'ppt', ['operation', 'ppt']);
     const ppt = new PptPage(page);
     await ppt.goto();
     await expect(ppt.threshold).toHaveValue('10');
@@ -88,7 +88,7 @@ test.describe('PPT settings', () => {
     adminApi,
     loginPage,
   }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'ppt', ['operation', 'ppt']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'ppt', ['operation', 'ppt']);
     const ppt = new PptPage(page);
     await ppt.goto();
     // The console is on plain HTTP here (loopback, as on the box's own screen): the code links to the box's HTTPS
@@ -137,7 +137,7 @@ test.describe('PPT settings', () => {
   test('needs the ppt function', async ({ page, adminApi, loginPage }) => {
     const usercode = uniqueCode('noppt');
     await adminApi.newUser({ usercode, password: 'Ppt-pass-12', functions: ['operation', 'audiosetting'] });
-    await loginPage.loginAs(usercode, 'Ppt-pass-12');
+    await loginPage.signInAs(usercode, 'Ppt-pass-12');
     await page.goto('/console/operation/opeppt');
     await expect(page.getByText('No permission')).toBeVisible();
   });

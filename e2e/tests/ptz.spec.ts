@@ -37,7 +37,7 @@ const CAMERAS = [
 test.describe('camera control', () => {
   test.beforeEach(async ({ adminApi, page, loginPage }) => {
     await adminApi.call('setsetting', CAMERAS);
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'ptz', ['operation', 'cameracontrol']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'ptz', ['operation', 'cameracontrol']);
     await new PtzPage(page).goto();
   });
 
@@ -130,7 +130,7 @@ test.describe('camera control by touch', () => {
 
   test('a tap is a press and its release', async ({ page, adminApi, loginPage }) => {
     await adminApi.call('setsetting', CAMERAS);
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'ptzt', ['operation', 'cameracontrol']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'ptzt', ['operation', 'cameracontrol']);
     const ptz = new PtzPage(page);
     await ptz.goto();
     const mark = serialBytes('rs232').length;
@@ -143,7 +143,7 @@ test('a browser that goes away mid-press: the service stops the camera itself', 
   await adminApi.call('setsetting', CAMERAS);
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginUserWith(adminApi, (u, p) => new LoginPage(page).loginAs(u, p), 'ptzg', ['operation', 'cameracontrol']);
+  await loginUserWith(adminApi, (u, p) => new LoginPage(page).signInAs(u, p), 'ptzg', ['operation', 'cameracontrol']);
   const ptz = new PtzPage(page);
   await ptz.goto();
   const mark = serialBytes('rs232').length;

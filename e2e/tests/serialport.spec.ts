@@ -41,7 +41,7 @@ test.describe('serial port settings', () => {
   });
 
   test('edit with checks on the field, save, reload, reset', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'ser', ['setting', 'serialport']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'ser', ['setting', 'serialport']);
     const screen = new SerialPortPage(page);
     await screen.goto();
     await expect(screen.select('rs232_biterate')).toContainText('9600');
@@ -126,7 +126,7 @@ test.describe('serial port settings', () => {
   }) => {
     const usercode = uniqueCode('sernone');
     await adminApi.newUser({ usercode, password: 'Serial-pass-1', functions: ['operation', 'cameracontrol'] });
-    await loginPage.loginAs(usercode, 'Serial-pass-1');
+    await loginPage.signInAs(usercode, 'Serial-pass-1');
     await page.goto('/console/advance/serialport');
     await expect(page.getByText('No permission')).toBeVisible();
   });

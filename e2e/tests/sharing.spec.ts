@@ -42,7 +42,7 @@ test.describe('cloud sharing', () => {
     adminApi,
     loginPage,
   }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'cloud', ['setting', 'systemsetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'cloud', ['setting', 'systemsetting']);
     const screen = new SettingsPanelPage(page, '/console/system/settings');
     await screen.goto();
     await screen.edit();
@@ -81,7 +81,7 @@ test.describe('cloud sharing', () => {
     await adminApi.call('updaterecord', { recordid: newest.recordid, title });
     const main = newest.files.find((f) => f.channel === 10) ?? newest.files[0];
 
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'share', ['allrecord']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'share', ['allrecord']);
     const list = new RecordingsPage(page);
     await page.goto('/console/file/video');
     await list.searchFor(title);
@@ -110,7 +110,7 @@ test.describe('cloud sharing', () => {
   test('a refused share says why', async ({ page, adminApi, loginPage }) => {
     await adminApi.call('setsetting', [{ section: 'setting_cloud_google', data: kv({ refreshtoken: '1//0g-revoked' }) }]);
     const [newest] = (await adminApi.call<{ rows: Listed[] }>('listmedia', { usercode: '*', pagesize: 1 })).rows;
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'sharef', ['allrecord']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'sharef', ['allrecord']);
     const list = new RecordingsPage(page);
     await page.goto('/console/file/video');
     await list.searchFor(newest.title);

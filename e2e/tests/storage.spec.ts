@@ -40,7 +40,7 @@ test.describe('storage settings', () => {
   });
 
   test('edit, an invalid free size, save, reload, reset', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'sto', ['setting', 'storage']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'sto', ['setting', 'storage']);
     const storage = new StoragePage(page);
     await storage.goto();
 
@@ -99,7 +99,7 @@ test.describe('storage settings', () => {
   });
 
   test('auto clear and retention exclude each other while toggling', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'sto', ['setting', 'storage']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'sto', ['setting', 'storage']);
     const storage = new StoragePage(page);
     await storage.goto();
     await storage.edit();
@@ -131,7 +131,7 @@ test.describe('storage settings', () => {
   });
 
   test('disk scan: the start button, the spinner while scanning, the message while recording', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'sto', ['setting', 'storage']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'sto', ['setting', 'storage']);
     const storage = new StoragePage(page);
     await storage.goto();
 
@@ -166,7 +166,7 @@ test.describe('storage settings', () => {
     adminApi,
     loginPage,
   }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'sto', ['setting', 'storage']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'sto', ['setting', 'storage']);
     const storage = new StoragePage(page);
     await storage.goto();
     await storage.edit();
@@ -182,7 +182,7 @@ test.describe('storage settings', () => {
   test('needs the storage function', async ({ page, adminApi, loginPage }) => {
     const usercode = uniqueCode('nosto');
     await adminApi.newUser({ usercode, password: 'Storage-pass-1', functions: ['setting', 'serialport'] });
-    await loginPage.loginAs(usercode, 'Storage-pass-1');
+    await loginPage.signInAs(usercode, 'Storage-pass-1');
     await page.goto('/console/advance/storage');
     await expect(page.getByText('No permission')).toBeVisible();
   });

@@ -25,7 +25,7 @@ test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 test.describe('system settings: task schedule', () => {
   test('the task modal shows each rule of spec §5 in red with its §8 message', async ({ page, loginPage, adminPassword }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const screen = new SystemAdminPage(page);
     await screen.goto();
     await screen.openAddTask();
@@ -69,7 +69,7 @@ test.describe('system settings: task schedule', () => {
     // Another administrator in the browser: the admin account's session is the API client's (one session per user).
     const usercode = uniqueCode('tasks');
     await adminApi.newUser({ usercode, password: 'Tasks-Passw0rd', role: 'admin' });
-    await loginPage.loginAs(usercode, 'Tasks-Passw0rd');
+    await loginPage.signInAs(usercode, 'Tasks-Passw0rd');
     const screen = new SystemAdminPage(page);
     await screen.goto();
     await screen.openAddTask();
@@ -113,7 +113,7 @@ test.describe('system log: debug mode', () => {
     loginPage,
     adminPassword,
   }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const log = new OperationLogPage(page);
     await log.goto();
     await page.getByTestId('log-title-icon').dblclick();
@@ -142,7 +142,7 @@ test.describe('system log: debug mode', () => {
   });
 
   test('the debug mode dialog, with its errors, has no serious or critical axe finding', async ({ page, loginPage, adminPassword }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     await new OperationLogPage(page).goto();
     await page.getByTestId('log-title-icon').dblclick();
     const dialog = page.getByRole('dialog', { name: 'Debug mode' });
@@ -155,7 +155,7 @@ test.describe('system log: debug mode', () => {
   test('for anyone but an admin the icon opens nothing', async ({ page, loginPage, adminApi }) => {
     const usercode = uniqueCode('nodebug');
     await adminApi.newUser({ usercode, password: 'NoDebug-Passw0rd', functions: ['setting', 'syslog'] });
-    await loginPage.loginAs(usercode, 'NoDebug-Passw0rd');
+    await loginPage.signInAs(usercode, 'NoDebug-Passw0rd');
     const log = new OperationLogPage(page);
     await log.goto();
     await page.getByTestId('log-title-icon').dblclick();
@@ -194,7 +194,7 @@ test.describe('system settings: auto repair, media center and MC Pro', () => {
     );
     const timeOfDay = (ago: number) => new Date(now - ago).toISOString().slice(11, 19);
 
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const screen = new SettingsPanelPage(page, '/console/system/settings');
     await screen.goto();
     await expect(page.getByTestId('not-configured-mediaCenter')).toHaveText('Not configured on this device');
@@ -263,7 +263,7 @@ restoreTest.describe('system settings: configuration backup and restore', () => 
       // Another administrator in the browser: the admin account's session is the API client's (one session per user).
       const usercode = uniqueCode('restore');
       await adminApi.newUser({ usercode, password: 'Restore-Passw0rd', role: 'admin' });
-      await loginPage.loginAs(usercode, 'Restore-Passw0rd');
+      await loginPage.signInAs(usercode, 'Restore-Passw0rd');
       const screen = new SystemAdminPage(page);
       await screen.goto();
       const [download] = await Promise.all([page.waitForEvent('download'), screen.backup.getByRole('button', { name: 'Back up' }).click()]);

@@ -31,7 +31,7 @@ test.describe('third-party: FTP', () => {
     adminApi,
     loginPage,
   }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'ftp', ['setting', '3rdpartsystem', 'allrecord']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'ftp', ['setting', '3rdpartsystem', 'allrecord']);
     const ftp = new ThirdPartyPage(page);
     await ftp.goto();
     await expect(ftp.host).toBeDisabled();
@@ -80,7 +80,7 @@ test.describe('third-party: FTP', () => {
   });
 
   test('the screen is refused without the 3rdpartsystem function', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'noftp', ['setting', 'storage']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'noftp', ['setting', 'storage']);
     await page.goto('/console/advance/3rdpart');
     await expect(page.getByTestId('settings-panel-ftp')).toHaveCount(0);
   });

@@ -24,7 +24,7 @@ test.describe('user management', () => {
     const group = uniqueCode('ug');
     await adminApi.newGroup({ groupcode: group, groupname: 'Teachers' });
     const code = uniqueCode('crud');
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const users = new UsersPage(page);
     await users.goto();
 
@@ -96,7 +96,7 @@ test.describe('user management', () => {
   });
 
   test('the admin account has no remove action and no role selector', async ({ page, loginPage, adminPassword }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const users = new UsersPage(page);
     await users.goto();
     await expect(users.row('admin').getByRole('button', { name: 'Remove' })).toHaveCount(0);
@@ -111,7 +111,7 @@ test.describe('user management', () => {
   test('a user manager who is not an admin cannot give the admin role', async ({ page, loginPage, adminApi }) => {
     const code = uniqueCode('mgr');
     await adminApi.newUser({ usercode: code, password: PASSWORD, functions: ['usermanage'] });
-    await loginPage.loginAs(code, PASSWORD);
+    await loginPage.signInAs(code, PASSWORD);
     const users = new UsersPage(page);
     await users.goto();
     await users.openAdd();
@@ -122,7 +122,7 @@ test.describe('user management', () => {
   test('filter, then remove the selected users one by one', async ({ page, loginPage, adminPassword, adminApi }) => {
     const prefix = uniqueCode('bulk');
     for (const n of [1, 2, 3]) await adminApi.newUser({ usercode: `${prefix}${n}`, password: PASSWORD });
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const users = new UsersPage(page);
     await users.goto();
     await users.filter(prefix);
@@ -145,7 +145,7 @@ test.describe('user management', () => {
     await adminApi.newGroup({ groupcode: group, groupname: 'Imported' });
     const a = uniqueCode('impa');
     const b = uniqueCode('impb');
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const users = new UsersPage(page);
     await users.goto();
 
@@ -173,7 +173,7 @@ test.describe('user management', () => {
   });
 
   test('only .csv files are sent', async ({ page, loginPage, adminPassword }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const users = new UsersPage(page);
     await users.goto();
     const result = await users.importCsv('users.txt', 'usercode,username,password,role,groupcode\n');
@@ -181,7 +181,7 @@ test.describe('user management', () => {
   });
 
   test('export and the import template download as CSV', async ({ page, loginPage, adminPassword }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const users = new UsersPage(page);
     await users.goto();
 

@@ -22,7 +22,7 @@ test.describe('video settings', () => {
   startFromSettings(DEFAULTS);
 
   test('edit with checks on the fields, the options of the mode, save, reload, reset', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'vid', ['operation', 'videosetting', 'setting', 'storage']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'vid', ['operation', 'videosetting', 'setting', 'storage']);
     const video = new VideoPage(page);
     await video.goto();
 
@@ -78,7 +78,7 @@ test.describe('video settings', () => {
 
   test('advises 4 Mbps or less while channels are recorded on their own', async ({ page, adminApi, loginPage }) => {
     await adminApi.call('setsetting', [{ section: 'setting_advance_media_save', data: kv({ resource_vi0_enable: 'true' }) }]);
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'vid', ['operation', 'videosetting', 'setting', 'storage']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'vid', ['operation', 'videosetting', 'setting', 'storage']);
     const video = new VideoPage(page);
     await video.goto();
     await video.edit();
@@ -92,7 +92,7 @@ test.describe('video settings', () => {
   });
 
   test('Edit is disabled while recording', async ({ page, adminApi, loginPage }) => {
-    await loginUserWith(adminApi, (u, p) => loginPage.loginAs(u, p), 'vid', ['operation', 'videosetting']);
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'vid', ['operation', 'videosetting']);
     const video = new VideoPage(page);
     await video.goto();
     await expect(video.editButton).toBeEnabled();

@@ -107,7 +107,7 @@ test.describe('workbench', () => {
   }) => {
     // The page runs on Playwright's clock: the test moves it on rather than sitting the poll intervals out.
     await page.clock.install();
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const wb = new WorkbenchPage(page);
     await wb.goto();
     await expect(wb.state).toHaveText('Idle');
@@ -135,7 +135,7 @@ test.describe('workbench', () => {
   });
 
   test('add a schedule with validation, update it and delete it', async ({ page, loginPage, adminPassword }) => {
-    await loginPage.loginAs('admin', adminPassword);
+    await loginPage.signInAs('admin', adminPassword);
     const wb = new WorkbenchPage(page);
     await wb.goto();
     const name = `E2E ${uniqueCode('s')}`;
