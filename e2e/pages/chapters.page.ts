@@ -40,25 +40,34 @@ export class ChapterList {
     this.reading = this.list.locator('.rc-chapter-reading');
   }
 
-  /** The button that plays from a chapter: its name is the title and the time. */
-  chapter(title: string): Locator {
-    return this.list.getByRole('button', { name: new RegExp(`^${escaped(title)} \\d+:\\d{2}`) });
+  /**
+   * The button that plays from a chapter: its name is the title and the time. A listed chapter is found by its place in
+   * the list (titles repeat: the synthetic slides have four), a title alone by its name.
+   */
+  chapter(c: ListedChapter | string): Locator {
+    if (typeof c !== 'string') return this.itemOf(c).getByRole('button', { name: new RegExp(`^${escaped(shownTitle(c))} \\d+:\\d{2}`) });
+    return this.list.getByRole('button', { name: new RegExp(`^${escaped(c)} \\d+:\\d{2}`) });
   }
 
-  renameButton(title: string): Locator {
-    return this.list.getByRole('button', { name: `Rename ${title}`, exact: true });
+  renameButton(c: ListedChapter): Locator {
+    return this.itemOf(c).getByRole('button', { name: `Rename ${shownTitle(c)}`, exact: true });
   }
 
   /** The box a chapter's title is edited in, open after its Rename button. */
-  renameBox(title: string): Locator {
-    return this.list.getByRole('textbox', { name: `New title of ${title}`, exact: true });
+  renameBox(c: ListedChapter): Locator {
+    return this.itemOf(c).getByRole('textbox', { name: `New title of ${shownTitle(c)}`, exact: true });
   }
 
   /** Renames a chapter in place: its Rename button, the new title, Enter. */
-  async rename(title: string, next: string): Promise<void> {
-    await this.renameButton(title).click();
-    await this.renameBox(title).fill(next);
-    await this.renameBox(title).press('Enter');
+  async rename(c: ListedChapter, next: string): Promise<void> {
+    await this.renameButton(c).click();
+    await this.renameBox(c).fill(next);
+    await this.renameBox(c).press('Enter');
+  }
+
+  /** A chapter's row, by its number (the list shows them in the recording's order). */
+  private itemOf(c: ListedChapter): Locator {
+    return this.items.nth(c.number - 1);
   }
 
   /** Where each seek of the video lands from now on (the `seeked` event's position, in seconds). */

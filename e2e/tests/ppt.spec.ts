@@ -19,7 +19,15 @@ const run = promisify(execFile);
 const DEFAULTS = [
   {
     section: 'setting_ppt',
-    data: kv({ switchenable: 'false', switchdiff: '10', switchduration: '10', pushenable: 'false', slidechannel: 'C' }),
+    data: kv({
+      switchenable: 'false',
+      switchdiff: '10',
+      switchduration: '10',
+      pushenable: 'false',
+      slidechannel: 'C',
+      chapterenable: 'true',
+      ocrlanguage: 'eng+chi_sim',
+    }),
   },
 ];
 
@@ -63,6 +71,9 @@ test.describe('PPT settings', () => {
       switchduration: '8',
       pushenable: 'true',
       slidechannel: 'D',
+      // Chapters (issue 22): saved as they were.
+      chapterenable: 'true',
+      ocrlanguage: 'eng+chi_sim',
     });
 
     await page.reload();

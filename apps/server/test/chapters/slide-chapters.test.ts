@@ -138,10 +138,15 @@ describe('chapters of a recording: the synthetic slides (real ffmpeg, real Tesse
       const starts = probed.chapters.map((c) => Math.round(Number(c.start_time) * 1000));
       for (const c of inPart) expect(starts, f.filepath).toContain(c.offset);
       if (i > 0 && inPart[0]?.offset !== 0) expect(starts[0]).toBe(0);
-      expect(probed.chapters.map((c) => c.tags.title)).toEqual(expect.arrayContaining(inPart.map((c) => c.fileTitle)));
+      // Titled as the list says, or "Slide N" when OCR had not read the slide within the finalize's wait (a busy machine).
+      for (const title of probed.chapters.map((c) => c.tags.title)) {
+        expect(chapters.some((c) => c.fileTitle === title) || /^Slide \d+$/.test(title), title).toBe(true);
+      }
       const vtt = readFileSync(chaptersVttPathOf(f.filepath), 'utf8');
       expect(vtt.startsWith('WEBVTT\n')).toBe(true);
       expect(vtt.match(/ --> /g)?.length).toBe(probed.chapters.length);
+      // The WebVTT is written again when a slide's text comes late: it has the titles as listed.
+      for (const c of inPart) expect(vtt).toContain(c.fileTitle);
     }
     // The batch zip carries each chosen file's chapters beside it.
     const rel = (abs: string) => t.internals.mediaStorage.relativeOf(abs)!;

@@ -28,6 +28,8 @@ describe('slide switching on the real output', async () => {
         { key: 'switchenable', value: 'true' },
         { key: 'switchduration', value: '5' },
         { key: 'slidechannel', value: 'C' },
+        // Switching alone: chapters (their OCR) are test/chapters/'s.
+        { key: 'chapterenable', value: 'false' },
       ],
     },
   ];
