@@ -119,7 +119,7 @@ describe('chapters of a recording: the synthetic slides (real ffmpeg, real Tesse
       expect(c.offset).toBeLessThanOrEqual(files[c.part - 1]!.duration_ms);
     }
     expect(new Set(chapters.map((c) => c.part)).size).toBeGreaterThan(1);
-  }, 60_000);
+  }, 120_000);
 
   it('leave the box with the recording: in each MP4 (ffprobe lists them), as WebVTT beside each file, in the batch zip', async () => {
     const [rec] = t.internals.repos.recordings.inState('done');
