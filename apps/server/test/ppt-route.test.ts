@@ -144,4 +144,23 @@ describe('ppt.html: the latest slide, pushed while pushenable is on', async () =
     await t.internals.media.stop();
     await waitFor(() => t.internals.slides.watching() === undefined, { what: 'the watcher to stop with the encoder' });
   });
+
+  it('publishes only slides seen while push is on: a slide of an earlier lecture, watched for chapters, never appears', async () => {
+    expect((await push(false)).body.result).toBe(true);
+    await t.post('writeconfig', { settingcode: 'setting_ppt', data: [{ key: 'chapterenable', value: 'true' }] }, admin);
+    const seen: number[] = [];
+    const off = t.internals.slides.onSlide((s) => seen.push(s.n));
+    void t.internals.media.follow({ ...IDLE_DEMAND, composite: true });
+    await waitFor(() => seen.length >= 2, { what: 'slides watched for chapters alone', timeoutMs: 15_000 });
+    // Push turned on mid-lecture: the slide showing now is there at once.
+    expect((await push(true)).body.result).toBe(true);
+    expect((await get(PPT_SLIDE_PATH)).statusCode).toBe(200);
+    // The lecture ends, push goes off and on again: nothing from that lecture is shown.
+    await t.internals.media.stop();
+    await waitFor(() => t.internals.slides.watching() === undefined, { what: 'the watcher to stop with the encoder' });
+    expect((await push(false)).body.result).toBe(true);
+    expect((await push(true)).body.result).toBe(true);
+    expect((await get(PPT_SLIDE_PATH)).statusCode).toBe(404);
+    off();
+  }, 40_000);
 });

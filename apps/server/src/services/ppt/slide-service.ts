@@ -75,10 +75,14 @@ export function slideService(d: SlideServiceDeps) {
     d.log(`slide switching: new slide (scene score ${e.scorePercent} %)${switched ? ', slides first' : ''} for ${seconds} s`);
   });
   watch.on('picture', (jpeg: Buffer, e: SlideEvent) => {
-    latest = { jpeg, n: ++count, at: e.at };
-    shown = latest;
-    for (const listener of listeners) listener(latest);
-    for (const listener of slideListeners) listener(latest);
+    shown = { jpeg, n: ++count, at: e.at };
+    // Only a slide seen while push is on is published: the branch also runs for chapters alone, and an earlier
+    // lecture's slide must not appear when push is turned on later.
+    if (pushEnabled()) {
+      latest = shown;
+      for (const listener of listeners) listener(latest);
+    }
+    for (const listener of slideListeners) listener(shown);
   });
   d.encoder.on('exit', () => {
     if (d.encoder.wanted) return;
@@ -89,7 +93,11 @@ export function slideService(d: SlideServiceDeps) {
   });
   d.settings.onWritten((code, changed, v) => {
     if ((code === 'setting_ppt' || code === 'setting_video_input') && changed.length) reconcile();
-    if (code === 'setting_ppt' && (d.mode4k || !v.pushenable)) for (const listener of [...listeners]) listener(undefined);
+    if (code !== 'setting_ppt') return;
+    if (d.mode4k || !v.pushenable) {
+      latest = undefined;
+      for (const listener of [...listeners]) listener(undefined);
+    } else if (!latest && watch.watching && shown) latest = shown; // turned on mid-lecture: the slide showing now
   });
 
   return {
