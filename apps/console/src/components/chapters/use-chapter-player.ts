@@ -32,12 +32,18 @@ export interface ChapterPlayer<F extends PartFile> {
  * part it falls in, then its offset once that part has loaded) and which chapter is playing. Chapter positions count
  * the whole recording, so the parts before the playing file count too.
  */
-export function useChapterPlayer<F extends PartFile>(recordid: string, file: F, files: readonly F[]): ChapterPlayer<F> {
+export function useChapterPlayer<F extends PartFile>(
+  recordid: string,
+  file: F,
+  files: readonly F[],
+  /** Seconds into `file` to start from (a search hit's moment); from the start when absent. */
+  startSeconds?: number,
+): ChapterPlayer<F> {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(file);
-  const [seconds, setSeconds] = useState(0);
-  // A seek waiting for the newly chosen part to load.
-  const pendingSeek = useRef<number | undefined>(undefined);
+  const [seconds, setSeconds] = useState(startSeconds ?? 0);
+  // A seek waiting for the newly chosen part (or the first file, for a start moment) to load.
+  const pendingSeek = useRef<number | undefined>(startSeconds || undefined);
   const parts = useMemo(() => partsOf(files, file.channel), [files, file.channel]);
 
   // A viewer of a shared album may not have a session: the service answers what they may see, or refuses quietly.

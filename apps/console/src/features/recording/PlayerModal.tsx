@@ -15,6 +15,8 @@ interface Props {
   file: RecordingFile;
   /** Every file of the recording: a recording split into parts plays the part a chapter (or snapshot) is in. */
   files: RecordingFile[];
+  /** Seconds into `file` to start from (a search hit's moment); from the start when absent. */
+  startSeconds?: number;
   onClose: () => void;
 }
 
@@ -23,11 +25,11 @@ interface Props {
  * chapter, in the part it falls in; the playing one is highlighted; who may change recordings renames and removes
  * them. A recording without chapters (made before them, or without slides) keeps the snapshot strip (spec §2).
  */
-export function PlayerModal({ recordid, title, file, files, onClose }: Props) {
+export function PlayerModal({ recordid, title, file, files, startSeconds, onClose }: Props) {
   const { t } = useTranslation('recording');
   const { message } = App.useApp();
   const { can } = useAuth();
-  const player = useChapterPlayer(recordid, file, files);
+  const player = useChapterPlayer(recordid, file, files, startSeconds);
   const withChapters = player.chapters.length > 0;
 
   // Who may change recordings (the recordings screens' own requirement); the service checks the recording itself.

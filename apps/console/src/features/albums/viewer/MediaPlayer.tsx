@@ -8,6 +8,8 @@ import { channelName } from './vod';
 export interface Playing {
   recording: Recording;
   file: RecordingFile;
+  /** Seconds into `file` to start from (a search hit's moment); from the start when absent. */
+  startSeconds?: number;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface Playing {
 export function MediaPlayer({ playing, onClose }: { playing: Playing; onClose: () => void }) {
   const { t } = useTranslation('albums', { keyPrefix: 'viewer' });
   const { recording } = playing;
-  const player = useChapterPlayer(recording.recordid, playing.file, recording.files);
+  const player = useChapterPlayer(recording.recordid, playing.file, recording.files, playing.startSeconds);
   const file = player.playing;
   const withChapters = player.chapters.length > 0;
   return (
