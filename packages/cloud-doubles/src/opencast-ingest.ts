@@ -1,11 +1,11 @@
 /**
- * The Opencast double's ingest service: `createMediaPackage`, `addDCCatalog`, `addTrack` (multipart in
- * Opencast's order, the file streamed to disk with busboy) and `ingest`, over media packages that travel as XML
+ * The Opencast double's ingest service: `createMediaPackage`, `addDCCatalog`, `addTrack` and `addCatalog` (multipart
+ * in Opencast's order, the file streamed to disk with busboy) and `ingest`, over media packages that travel as XML
  * (`opencast-mediapackage.ts`). What `ingest` is handed is kept for tests; the next track can be cut on demand.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -68,8 +68,18 @@ export class FakeIngestService {
     return renderPackage(mp, [...ids, id]);
   }
 
-  /** Multipart in Opencast's order: `mediaPackage`, `flavor` (and `tags`) before the `BODY` file, which is streamed to disk. */
-  async addTrack(req: IncomingMessage, res: ServerResponse): Promise<string> {
+  /** A track: multipart in Opencast's order, `mediaPackage`, `flavor` (and `tags`) before the `BODY` file. */
+  addTrack(req: IncomingMessage, res: ServerResponse): Promise<string> {
+    return this.addFile('track', req, res);
+  }
+
+  /** A catalog as a file (`/ingest/addCatalog`: an MPEG-7 catalog, say), in the same multipart form; kept as text. */
+  addCatalogFile(req: IncomingMessage, res: ServerResponse): Promise<string> {
+    return this.addFile('catalog', req, res);
+  }
+
+  /** The file of `addTrack` or `addCatalog`, streamed to disk. */
+  private async addFile(kind: 'track' | 'catalog', req: IncomingMessage, res: ServerResponse): Promise<string> {
     const fields: Record<string, string> = {};
     let stored: { path: string; filename: string; size: number; id: string; mp: StoredPackage; ids: string[] } | undefined;
     let failure: Answer | undefined;
@@ -92,7 +102,7 @@ export class FakeIngestService {
           file.resume();
           return;
         }
-        this.o.stats.tracksStarted++;
+        if (kind === 'track') this.o.stats.tracksStarted++;
         const id = randomUUID();
         const filename = basename(info.filename || 'track');
         const dir = join(this.o.dir, target.mp.id, id);
@@ -114,13 +124,15 @@ export class FakeIngestService {
     });
     await written;
     if (failure) throw failure;
-    if (!stored) throw new Answer(400, 'No track');
+    if (!stored) throw new Answer(400, `No ${kind}`);
     const { mp, ids, id, path, filename, size } = stored;
     mp.elements.set(id, {
       id,
-      kind: 'track',
+      kind,
       flavor: fields.flavor,
-      mimetype: filename.endsWith('.ts') ? 'video/mp2t' : filename.endsWith('.vtt') ? 'text/vtt' : 'video/mp4',
+      mimetype:
+        kind === 'catalog' ? 'text/xml' : filename.endsWith('.ts') ? 'video/mp2t' : filename.endsWith('.vtt') ? 'text/vtt' : 'video/mp4',
+      ...(kind === 'catalog' ? { text: await readFile(path, 'utf8') } : {}),
       // Opencast's `tags` field: comma-separated (subtitles carry lang:…, generator-type:…, type:…).
       tags: (fields.tags ?? '')
         .split(',')

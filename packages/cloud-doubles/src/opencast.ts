@@ -122,6 +122,7 @@ export async function startFakeOpencast(o: FakeOpencastOptions): Promise<FakeOpe
     if (m === 'GET' && path === '/ingest/createMediaPackage') return ingest.createMediaPackage(res);
     if (m === 'POST' && path === '/ingest/addDCCatalog') return ingest.addCatalog(await readForm(req), res);
     if (m === 'POST' && path === '/ingest/addTrack') return ingest.addTrack(req, res);
+    if (m === 'POST' && path === '/ingest/addCatalog') return ingest.addCatalogFile(req, res);
     if (m === 'POST' && path === '/ingest/ingest') return ingest.ingest(await readForm(req), res);
     throw new Answer(404, 'Not Found');
   }

@@ -8,6 +8,10 @@ export interface ChapterMark {
   title: string;
 }
 
+/** A chapter's title in the files: its own, or "Slide N" / "Chapter N" (the console says the same in its language). */
+export const chapterFileTitle = (c: { title: string; kind: string }, n: number): string =>
+  c.title || `${c.kind === 'slide' ? 'Slide' : 'Chapter'} ${n}`;
+
 /**
  * The chapters of one part of a recording, relative to the part: those that start inside it, and the one in effect
  * at its start (at 0) when the part begins mid-chapter, so a player of that part alone can name where it is.

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpencast } from '@roomcast/cloud-doubles';
 import { makeApp, settingBody } from '../helpers.js';
 import { waitFor } from '../wait.js';
+import { readSegments } from './mpeg7-reader.js';
 
 const run = promisify(execFile);
 
@@ -196,5 +197,27 @@ describe('Roomcast as an Opencast capture agent against a loopback Opencast', { 
     expect(readFileSync(captions[0]!.path, 'utf8')).toBe(`WEBVTT\n\n1\n${cue}\nGood morning.\n`);
     // The video tracks go as before.
     expect(oc.ingests.at(-1)!.tracks.filter((tr) => tr.flavor !== 'captions/source')).toHaveLength(2);
+  });
+
+  it("carries the recording's chapters as an MPEG-7 segments catalog Opencast's players read", async () => {
+    const repos = t.internals.repos;
+    const recId = repos.opencast.find('event-a')!.recording_id!;
+    const duration = repos.recordings.find(recId)!.duration_ms;
+    // Two chapters inside the recording, however short the machine made it: a slide with its text, and a mark.
+    const mark = Math.floor(duration / 2);
+    const slide = repos.chapters.add({ recording_id: recId, kind: 'slide', position_ms: 0, title: '', text_state: 'pending', thumb: '' });
+    repos.chapters.setText(slide, 'Photosynthesis\nLight & dark reactions', 'Photosynthesis', 'done');
+    repos.chapters.add({ recording_id: recId, kind: 'mark', position_ms: mark, title: '', text_state: 'none', thumb: '' });
+    const before = oc.ingests.length;
+    expect((await t.post('resyncmediaclientrecord', { recordid: String(recId) }, admin)).body.result).toBe(true);
+    await waitFor(() => oc.ingests.length > before, { what: 'the ingest with the segments' });
+    const catalogs = oc.ingests.at(-1)!.catalogs;
+    expect(catalogs.map((c) => c.flavor)).toEqual(['dublincore/episode', 'mpeg-7/segments']);
+    const read = await readSegments(catalogs[1]!.xml);
+    expect(read.duration).toBe(duration);
+    expect(read.segments).toEqual([
+      { id: 'segment-0', start: 0, duration: mark, title: 'Photosynthesis', text: 'Photosynthesis\nLight & dark reactions' },
+      { id: 'segment-1', start: mark, duration: duration - mark, title: 'Chapter 2', text: null },
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import type { LatestSlide, SlideService } from '../ppt/index.js';
 import { type RecordingAccess, type RecordingService, visibilityOf } from '../recording/index.js';
 import type { Room } from '../room/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { type ChapterMark, chaptersInPart, chaptersVttPathOf, chaptersWebVtt } from '../../media/chapter-files.js';
+import { type ChapterMark, chapterFileTitle, chaptersInPart, chaptersVttPathOf, chaptersWebVtt } from '../../media/chapter-files.js';
 import { placeInParts } from './chapter-place.js';
 import type { OcrQueue } from './ocr-queue.js';
 
@@ -34,9 +34,6 @@ type Chapter = CallData<'listchapter'>['chapters'][number];
 
 /** How long a finalize waits for the slides' text of its recording before it writes the chapters as they are. */
 const FINALIZE_WAITS_FOR_TEXT_MS = 10_000;
-
-/** A chapter's title in the files: its own, or "Slide N" / "Chapter N" (the console says the same in its language). */
-const fileTitle = (c: { title: string; kind: string }, n: number) => c.title || `${c.kind === 'slide' ? 'Slide' : 'Chapter'} ${n}`;
 
 /**
  * The chapters of recordings (issue 22; decisions.ts "Chapters"): each new slide while recording (setting_ppt's
@@ -233,7 +230,7 @@ export function chapterService(d: ChapterServiceDeps) {
   };
 
   function marksOf(recordingId: number): ChapterMark[] {
-    return d.repos.chapters.list(recordingId).map((c, i) => ({ startMs: c.position_ms, title: fileTitle(c, i + 1) }));
+    return d.repos.chapters.list(recordingId).map((c, i) => ({ startMs: c.position_ms, title: chapterFileTitle(c, i + 1) }));
   }
 
   /**

@@ -92,6 +92,28 @@ export function opencastClient(c: OpencastClientConfig) {
   const post = (url: string, fields: [string, string][], what: string, signal?: AbortSignal) =>
     http.request({ method: 'POST', url, fields, signal }).then((a) => expectOk(a, what));
 
+  /** `addTrack` or `addCatalog`: multipart in Opencast's order, the fields before the `BODY` file streamed from disk. */
+  const addFile = (
+    endpoint: 'addTrack' | 'addCatalog',
+    mp: string,
+    flavor: string,
+    file: Omit<OcFile, 'field'>,
+    onProgress: (sent: number) => void,
+    signal: AbortSignal | undefined,
+    tags: readonly string[],
+  ) =>
+    use(async (e) => {
+      const answer = await http.request({
+        method: 'POST',
+        url: `${e.ingest}/${endpoint}`,
+        fields: [['mediaPackage', mp], ['flavor', flavor], ...(tags.length ? [['tags', tags.join(',')] as [string, string]] : [])],
+        file: { ...file, field: 'BODY' },
+        onProgress,
+        signal,
+      });
+      return mediaPackage(expectOk(answer, `${endpoint} ${file.filename}`), endpoint);
+    }, signal);
+
   return {
     agentName: c.agentName,
     /** The service endpoints (looked up if not known yet): proves the URL and credentials. */
@@ -169,18 +191,11 @@ export function opencastClient(c: OpencastClientConfig) {
       onProgress: (sent: number) => void,
       signal?: AbortSignal,
       tags: readonly string[] = [],
-    ) =>
-      use(async (e) => {
-        const answer = await http.request({
-          method: 'POST',
-          url: `${e.ingest}/addTrack`,
-          fields: [['mediaPackage', mp], ['flavor', flavor], ...(tags.length ? [['tags', tags.join(',')] as [string, string]] : [])],
-          file: { ...file, field: 'BODY' },
-          onProgress,
-          signal,
-        });
-        return mediaPackage(expectOk(answer, `addTrack ${file.filename}`), 'addTrack');
-      }, signal),
+    ) => addFile('addTrack', mp, flavor, file, onProgress, signal, tags),
+
+    /** A catalog that is a file (not Dublin Core): the chapters' MPEG-7 segments (`mpeg-7/segments`). */
+    addCatalogFile: (mp: string, flavor: string, file: Omit<OcFile, 'field'>, signal?: AbortSignal) =>
+      addFile('addCatalog', mp, flavor, file, () => {}, signal, []),
 
     /** Starts the workflow on the media package; answers the workflow instance's id. */
     ingest: (mp: string, workflow: string, config: [string, string][], signal?: AbortSignal) =>

@@ -4,7 +4,7 @@ import { channelCodeOf } from '@roomcast/contract';
 import type { Repositories } from '../../../db/repositories/index.js';
 import type { RecordingRow } from '../../../db/repositories/recordings-repository.js';
 import type { TransferRow } from '../../../db/repositories/transfers-repository.js';
-import { cuesWebVtt } from '../../../media/chapter-files.js';
+import { chapterFileTitle, cuesWebVtt } from '../../../media/chapter-files.js';
 import { Fail, type DeviceClock } from '../../core/index.js';
 import type { ResolveFile } from '../local-file.js';
 import type { TransferAttempt, TransferItem, TransferTarget } from '../transfer-target.js';
@@ -12,6 +12,7 @@ import type { OpencastAgent } from './opencast-agent.js';
 import type { OpencastClient } from './opencast-client.js';
 import type { OpencastConfig } from './opencast-config.js';
 import { episodeOfRecording, workflowOf } from './opencast-events.js';
+import { SEGMENTS_FLAVOR, segmentsCatalog } from './opencast-segments.js';
 
 /** The flavor Opencast gives subtitles (its players read `captions/*` tracks with a `lang:` tag). */
 const CAPTIONS_FLAVOR = 'captions/source';
@@ -34,6 +35,8 @@ interface IngestProgress {
   /** The media package XML as Opencast last answered it. */
   mp?: string;
   catalogs?: boolean;
+  /** The chapters' MPEG-7 segments catalog was added. */
+  segments?: boolean;
   /** Storage-relative paths of the tracks already added. */
   tracks: string[];
 }
@@ -54,9 +57,9 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 /**
  * Opencast ingest as a recording-level target of the one upload queue: one row per recording. `send` runs
  * createMediaPackage → addDCCatalog (the event's episode, and its series) → addTrack per flavored file,
- * streamed from disk → ingest with the workflow, saving the media package after every step, so a retry or a
- * restart goes on from the last step Opencast answered (a track cut off is sent again whole). Nothing is
- * deleted. When it is done, the recording's `mediasvrsync` is set and the event's state is upload_finished.
+ * streamed from disk (then the caption tracks, and the chapters as an MPEG-7 segments catalog) → ingest with
+ * the workflow, saving the media package after every step, so a retry or a restart goes on from the last step
+ * Opencast answered (a track cut off is sent again whole). Nothing is deleted. When it is done, the recording's `mediasvrsync` is set and the event's state is upload_finished.
  */
 export function opencastTarget(d: OpencastTargetDeps) {
   const time = () => d.device.format(d.device.now());
@@ -171,6 +174,18 @@ export function opencastTarget(d: OpencastTargetDeps) {
         const tags = [`lang:${track.language}`, `generator-type:${track.origin === 'recognizer' ? 'auto' : 'manual'}`, 'type:subtitle'];
         progress.mp = await oc.addTrack(progress.mp, CAPTIONS_FLAVOR, file, () => {}, signal, tags);
         progress.tracks.push(key);
+        save();
+      }
+      // The chapters as Opencast's segments (an MPEG-7 catalog): its players list them, its search finds the slides' text.
+      const chapters = d.repos.chapters.list(rec.id);
+      if (chapters.length && !progress.segments) {
+        const path = join(rec.dir, '.opencast', 'segments.xml');
+        mkdirSync(dirname(path), { recursive: true });
+        const marks = chapters.map((ch, i) => ({ startMs: ch.position_ms, title: chapterFileTitle(ch, i + 1), text: ch.text }));
+        writeFileSync(path, segmentsCatalog(marks, rec.duration_ms));
+        const file = { path, size: statSync(path).size, filename: 'segments.xml', contentType: 'text/xml' };
+        progress.mp = await oc.addCatalogFile(progress.mp, SEGMENTS_FLAVOR, file, signal);
+        progress.segments = true;
         save();
       }
       const { workflow, config } = workflowOf(properties, c.workflow);
