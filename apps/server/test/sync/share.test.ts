@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,25 @@ describe('share and listtransfer through the upload queue to loopback Google Dri
     expect(stored.path).toBe('/Roomcast/share-1.mp4');
     expect(sha(readFileSync(stored.diskPath))).toBe(sha(lecture));
     expect(dropbox.stats.tokens).toBeGreaterThanOrEqual(1);
+  });
+
+  it("takes a recording's chapters and caption tracks beside its file (name.chapters.vtt, name.<language>.vtt)", async () => {
+    const { id, file: video } = recordingWith('share-4', 'with captions', randomBytes(20_000));
+    const dirOf = t.internals.repos.recordings.find(id)!.dir;
+    const captions = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\nGood morning.\n';
+    const chapters = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\nPhotosynthesis\n';
+    writeFileSync(join(dirOf, 'share-4.en.vtt'), captions);
+    writeFileSync(join(dirOf, 'share-4.chapters.vtt'), chapters);
+    expect((await t.post('share', { type: 'dropbox', file: video }, admin)).body.result).toBe(true);
+    for (const name of ['share-4.mp4', 'share-4.en.vtt', 'share-4.chapters.vtt']) {
+      await waitFor(async () => (await transferOf(t, admin, `recordings/share-4/${name}`, 'dropbox'))?.state === 'done', {
+        what: `${name} to reach Dropbox`,
+      });
+    }
+    const stored = new Map(dropbox.files().map((f) => [f.path, readFileSync(f.diskPath, 'utf8')]));
+    expect(stored.get('/Roomcast/share-4.en.vtt')).toBe(captions);
+    expect(stored.get('/Roomcast/share-4.chapters.vtt')).toBe(chapters);
+    expect(stored.has('/Roomcast/share-4.mp4')).toBe(true);
   });
 
   it('a refused credential fails at once with the provider’s reason, in listtransfer and the operation log', async () => {

@@ -1,6 +1,8 @@
 import { statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { SHARE_TARGETS, type ShareTarget, type Transfer, type TransferTarget, type UploadState } from '@roomcast/contract';
 import type { Repositories } from '../../db/repositories/index.js';
+import { vttBeside } from '../../media/chapter-files.js';
 import type { TransferRow } from '../../db/repositories/transfers-repository.js';
 import type { SessionUser } from '../access/index.js';
 import { Fail, type DeviceClock } from '../core/index.js';
@@ -69,7 +71,10 @@ export function shareService(d: ShareDeps) {
   return {
     listShare: () => SHARE_TARGETS.map((type) => ({ type, enable: d.targets.enabled(type) })),
 
-    /** Queues a file the caller may see for upload to an enabled provider; a file already on its way is not queued twice. */
+    /**
+     * Queues a file the caller may see for upload to an enabled provider, with the WebVTT files beside it; a file
+     * already on its way is not queued twice.
+     */
     share(caller: SessionUser | undefined, type: ShareTarget, file: string): string {
       const found = d.files.visible(caller, file);
       d.targets.clientFor(type);
@@ -80,6 +85,16 @@ export function shareService(d: ShareDeps) {
         { filepath: found.rel, size: statSync(found.real).size },
         caller?.usercode ?? '',
       );
+      // Its chapters and caption tracks (`name.chapters.vtt`, `name.<language>.vtt`) go beside it, as to an FTP server.
+      const folder = dirname(found.rel);
+      for (const vtt of vttBeside(found.real)) {
+        d.queue.queueItem(
+          type,
+          found.recording.id,
+          { filepath: join(folder, basename(vtt)), size: statSync(vtt).size },
+          caller?.usercode ?? '',
+        );
+      }
       if (queued === undefined) return `${found.rel} to ${label}: already queued`;
       return `${found.rel} to ${label}`;
     },
