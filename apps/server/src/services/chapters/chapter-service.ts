@@ -32,6 +32,9 @@ export interface ChapterServiceDeps {
 
 type Chapter = CallData<'listchapter'>['chapters'][number];
 
+/** A slide shown for less time than this is replaced by the next one rather than kept as a chapter. */
+const SHORTEST_SLIDE_MS = 1000;
+
 /** How long a finalize waits for the slides' text of its recording before it writes the chapters as they are. */
 const FINALIZE_WAITS_FOR_TEXT_MS = 10_000;
 
@@ -54,7 +57,15 @@ export function chapterService(d: ChapterServiceDeps) {
     const rec = d.repos.recordings.find(recordingId);
     if (!rec) return;
     chaptered = { recording: recordingId, n: slide.n };
-    const position = Math.max(0, Math.round(positionMs));
+    let position = Math.max(0, Math.round(positionMs));
+    // A slide that showed for less than a second (the encode's first pictures as a recording starts, a lecturer
+    // clicking through) is no chapter: the new slide takes its place and its moment.
+    const last = d.repos.chapters.list(recordingId).at(-1);
+    if (last?.kind === 'slide' && position - last.position_ms < SHORTEST_SLIDE_MS) {
+      d.repos.chapters.remove(last.id);
+      if (last.thumb) rmSync(last.thumb, { force: true });
+      position = last.position_ms;
+    }
     const thumb = join(folderOf(rec), `slide-${String(position).padStart(9, '0')}.jpg`);
     try {
       mkdirSync(folderOf(rec), { recursive: true });
