@@ -19,6 +19,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AutoRepairStatus, typedSetting } from '@roomcast/contract';
 import { openDatabase, type Db } from '../src/db/open.js';
+import { registerSearchFunctions } from '../src/db/search-bigrams.js';
 import { createRepositories } from '../src/db/repositories/index.js';
 import { maintenanceRepository } from '../src/db/repositories/maintenance-repository.js';
 import { formatDateTime } from '../src/services/core/clock.js';
@@ -301,6 +302,8 @@ describe('auto repair as a job of the one scheduler (fake clock)', () => {
     const copy = scribbledCopy(file);
     const before = sha(copy);
     const damaged = new Database(copy);
+    // As the service's own connection has them (openDatabase): the search index's triggers call them.
+    registerSearchFunctions(damaged);
     const h = harness({ start: '2026-03-02 00:59:00', db: damaged, values: { reboot: 'true' } });
     await h.scheduler.start();
     await h.time.advanceTo(at('2026-03-02 01:00:00'));

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { registerSearchFunctions } from '../src/db/search-bigrams.js';
 import type { TestApp } from './helpers.js';
 
 export interface SeedRecording {
@@ -21,6 +22,8 @@ export interface SeedRecording {
 export function seeder(t: TestApp) {
   const db = new Database(join(t.dataDir, 'roomcast.db'));
   db.pragma('busy_timeout = 5000');
+  // The search index's triggers call the service's SQL functions.
+  registerSearchFunctions(db);
   const addAlbum = db.prepare("INSERT INTO albums (name, share, createtime) VALUES (?, ?, '2026-11-01 08:00:00')");
   const addRec = db.prepare(`INSERT INTO recordings (title, name, usercode, useraccount, source, album_id, dir, state, starttime, stoptime)
     VALUES (@title, @name, @usercode, @usercode, 'Room 1', coalesce(@album, (SELECT id FROM albums WHERE isdefault = 1)), @dir, @state, @starttime, @stoptime)`);

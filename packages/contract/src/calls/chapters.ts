@@ -54,7 +54,7 @@ const MARK = anyOf('operating', 'record');
 export const chapterCalls = {
   searchmedia: defineCall({
     summary:
-      "Finds words in recordings' titles, chapters (their titles and the slides' text) and caption tracks, in the recordings the caller may see (as listmedia: viewers without a session those of shared albums), titles first, then chapters, then caption cues, each newest first: each hit with the moment to play from, a picture and the words around the match. Three characters or more use the trigram index (Chinese too); shorter ones are looked for in every title and text.",
+      "Finds words in recordings' titles, chapters (their titles and the slides' text) and caption tracks, in the recordings the caller may see (as listmedia: viewers without a session those of shared albums), titles first, then chapters, then caption cues, each newest first: each hit with the moment to play from, a picture and the words around the match. Three characters or more use the trigram indexes (Chinese too), two letters or digits the two-character indexes (most Chinese words); one character, or two with a sign, is looked for in every title and text.",
     request: z.object({
       query: nonEmptyTrimmed(100),
       albumid: z

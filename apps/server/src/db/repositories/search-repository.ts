@@ -1,5 +1,6 @@
 import { SEARCH_COUNT_MAX, SEARCH_MARK_END, SEARCH_MARK_START } from '@roomcast/contract';
 import type { Db } from '../open.js';
+import { isBigram } from '../search-bigrams.js';
 import { statementCache } from './statement-cache.js';
 import { type Visibility, visibleCondition } from './recording-list-repository.js';
 
@@ -33,8 +34,9 @@ const MARKS = `'${SEARCH_MARK_START}', '${SEARCH_MARK_END}', '…', ${CONTEXT}`;
  * searchmedia over recordings' titles, chapters and caption cues (migrations 007, 018, 019). The recordings whose title
  * matches come first (newest first), then the chapters, then the caption cues, each newest first: walked from the index in descending rowid (a chapter's id
  * grows with time) with LIMIT, so a common word stops at the page instead of sorting every match; the snippets are
- * made for the page's rows only. Three characters or more use the trigram indexes, fewer a LIKE walk of the same
- * order. Counted up to SEARCH_COUNT_MAX (the count also stops there).
+ * made for the page's rows only. Three characters or more use the trigram indexes, two letters or digits the
+ * two-character ones (migration 020), anything shorter a LIKE walk of the same order. Counted up to SEARCH_COUNT_MAX
+ * (the count also stops there).
  */
 export function searchRepository(db: Db) {
   const prepared = statementCache(db);
@@ -45,29 +47,39 @@ export function searchRepository(db: Db) {
       const v = visibleCondition(q.visibility);
       const scope = `r.state = 'done' AND ${v.sql}${q.albumId !== undefined ? ' AND r.album_id = @album' : ''}`;
       const params: Record<string, string | number> = { ...v.params, ...(q.albumId !== undefined ? { album: q.albumId } : {}) };
-      const indexed = [...q.text].length >= 3;
+      // Three characters or more: the trigram indexes; two letters or digits: the two-character ones (migration 020);
+      // else (one character, or two with a space or a sign) a walk of every text in the same order.
+      const mode = [...q.text].length >= 3 ? 'trigram' : isBigram(q.text) ? 'bigram' : 'scan';
+      const indexed = mode === 'trigram';
       if (indexed) params.fts = `"${q.text.replace(/"/g, '""')}"`;
       else params.like = `%${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      if (mode === 'bigram') params.bigram = `"${q.text}"`;
 
       // The ids in order: titles, then chapters, then caption cues (each walk stops at what the page and the count need).
       const walks: { ids: string; rows: (ids: number[]) => SearchRow[] }[] = [
         {
-          ids: indexed
-            ? `SELECT r.id FROM recordings_name_fts f JOIN recordings r ON r.id = f.rowid WHERE recordings_name_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
-            : `SELECT r.id FROM recordings r WHERE r.title LIKE @like ESCAPE '\\' AND ${scope} ORDER BY r.id DESC`,
+          ids: {
+            trigram: `SELECT r.id FROM recordings_name_fts f JOIN recordings r ON r.id = f.rowid WHERE recordings_name_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`,
+            bigram: `SELECT r.id FROM recordings_title_bigrams f JOIN recordings r ON r.id = f.rowid WHERE recordings_title_bigrams MATCH @bigram AND ${scope} ORDER BY f.rowid DESC`,
+            scan: `SELECT r.id FROM recordings r WHERE r.title LIKE @like ESCAPE '\\' AND ${scope} ORDER BY r.id DESC`,
+          }[mode],
           rows: (ids) => titleRows(ids, indexed, params),
         },
         {
-          ids: indexed
-            ? `SELECT c.id FROM chapters_fts f JOIN chapters c ON c.id = f.rowid JOIN recordings r ON r.id = c.recording_id WHERE chapters_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
-            : // CROSS JOIN keeps the chapters the outer loop, walked newest first (else SQLite starts from the recordings and sorts every match).
-              `SELECT c.id FROM chapters c CROSS JOIN recordings r ON r.id = c.recording_id WHERE (c.title LIKE @like ESCAPE '\\' OR c.text LIKE @like ESCAPE '\\') AND ${scope} ORDER BY c.id DESC`,
+          ids: {
+            trigram: `SELECT c.id FROM chapters_fts f JOIN chapters c ON c.id = f.rowid JOIN recordings r ON r.id = c.recording_id WHERE chapters_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`,
+            bigram: `SELECT c.id FROM chapters_bigrams f JOIN chapters c ON c.id = f.rowid JOIN recordings r ON r.id = c.recording_id WHERE chapters_bigrams MATCH @bigram AND ${scope} ORDER BY f.rowid DESC`,
+            // CROSS JOIN keeps the chapters the outer loop, walked newest first (else SQLite starts from the recordings and sorts every match).
+            scan: `SELECT c.id FROM chapters c CROSS JOIN recordings r ON r.id = c.recording_id WHERE (c.title LIKE @like ESCAPE '\\' OR c.text LIKE @like ESCAPE '\\') AND ${scope} ORDER BY c.id DESC`,
+          }[mode],
           rows: (ids) => chapterRows(ids, indexed, params),
         },
         {
-          ids: indexed
-            ? `SELECT q.id FROM caption_cues_fts f JOIN caption_cues q ON q.id = f.rowid JOIN caption_tracks t ON t.id = q.track_id JOIN recordings r ON r.id = t.recording_id WHERE caption_cues_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`
-            : `SELECT q.id FROM caption_cues q CROSS JOIN caption_tracks t ON t.id = q.track_id CROSS JOIN recordings r ON r.id = t.recording_id WHERE q.text LIKE @like ESCAPE '\\' AND ${scope} ORDER BY q.id DESC`,
+          ids: {
+            trigram: `SELECT q.id FROM caption_cues_fts f JOIN caption_cues q ON q.id = f.rowid JOIN caption_tracks t ON t.id = q.track_id JOIN recordings r ON r.id = t.recording_id WHERE caption_cues_fts MATCH @fts AND ${scope} ORDER BY f.rowid DESC`,
+            bigram: `SELECT q.id FROM caption_cues_bigrams f JOIN caption_cues q ON q.id = f.rowid JOIN caption_tracks t ON t.id = q.track_id JOIN recordings r ON r.id = t.recording_id WHERE caption_cues_bigrams MATCH @bigram AND ${scope} ORDER BY f.rowid DESC`,
+            scan: `SELECT q.id FROM caption_cues q CROSS JOIN caption_tracks t ON t.id = q.track_id CROSS JOIN recordings r ON r.id = t.recording_id WHERE q.text LIKE @like ESCAPE '\\' AND ${scope} ORDER BY q.id DESC`,
+          }[mode],
           rows: (ids) => cueRows(ids, indexed, params),
         },
       ];
