@@ -7,7 +7,7 @@ import { isBigram, searchBigrams } from '../src/db/search-bigrams.js';
  * Searches of one and two characters (migration 020): two letters or digits are looked up in the two-character
  * indexes, found exactly where a scan of every text finds them; the indexes follow inserts, edits and removals.
  */
-describe('short searches: the two-character indexes', () => {
+describe('searches: the two-character indexes, and where the walks stop', () => {
   const db = openDatabase(':memory:');
   const repos = createRepositories(db);
   const all = { kind: 'all' } as const;
@@ -77,5 +77,20 @@ describe('short searches: the two-character indexes', () => {
     repos.recordings.remove(b);
     expect(search('能量')).toEqual([]);
     expect(db.prepare('SELECT count(*) FROM caption_cues_bigrams WHERE caption_cues_bigrams MATCH \'"能量"\'').pluck().get()).toBe(0);
+  });
+
+  it('a full page with the count at its cap is the answer: titles, then chapters, the count 1000 and more', () => {
+    const c = recording('Genetics');
+    for (let i = 0; i < 1001; i++) {
+      repos.chapters.add({ recording_id: c, kind: 'mark', position_ms: i * 1000, title: `gene ${i}`, text_state: 'none', thumb: '' });
+    }
+    repos.captions.put({ recording_id: c, language: 'en', label: '', origin: 'imported', reviewed: false, updated: '2026-11-28 10:00:00' }, [
+      { start: 0, end: 1000, text: 'A gene.' },
+    ]);
+    const page = repos.search.search({ visibility: all, text: 'gene', limit: 5, offset: 0 });
+    expect(page).toMatchObject({ total: 1000, more: true });
+    expect(page.rows.map((r) => r.kind)).toEqual(['title', 'chapter', 'chapter', 'chapter', 'chapter']);
+    // The newest chapters first.
+    expect(page.rows[1]!.position_ms).toBe(1_000_000);
   });
 });

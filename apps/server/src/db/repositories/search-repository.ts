@@ -87,6 +87,9 @@ export function searchRepository(db: Db) {
       let counted = 0;
       let skip = q.offset;
       for (const walk of walks) {
+        // The page is full and the count at its cap: the later walks could change neither (a viewer's common word
+        // otherwise walked every caption cue with it, of recordings they may not see, to count them).
+        if (counted >= CAP && rows.length >= q.limit) break;
         const count = prepared(`SELECT count(*) FROM (${walk.ids} LIMIT ${CAP})`).pluck().get(params) as number;
         counted += count;
         const want = q.limit - rows.length;
