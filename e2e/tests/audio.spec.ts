@@ -172,6 +172,24 @@ test.describe('audio settings', () => {
     await expect(page.getByTestId('settings-editing')).toBeVisible();
   });
 
+  test("shows each enabled input's level while the room records, to the Audio screen's users", async ({ page, adminApi, loginPage }) => {
+    await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'audlvl', ['operation', 'audiosetting']);
+    const audio = new AudioPage(page);
+    await audio.goto();
+    const levels = page.getByTestId('input-levels');
+    await expect(levels.getByTestId('meters-note')).toHaveText('The meters move while recording or live.');
+    expect((await adminApi.raw('recordctl', { control: 'start' })).envelope.result).toBe(true);
+    try {
+      // The inputs on by default (mic 1, line 1) and the programme, each a meter the screen reader names.
+      for (const id of ['macin1', 'linein1', 'program']) await expect(levels.getByTestId(`meter-${id}`)).toBeVisible({ timeout: 20_000 });
+      await expect(levels.getByRole('meter')).toHaveCount(3);
+      await expect(levels.getByTestId('meter-macin2')).toHaveCount(0);
+    } finally {
+      await adminApi.raw('recordctl', { control: 'stop' });
+    }
+    await expect(levels.getByTestId('meters-note')).toHaveText('The meters move while recording or live.', { timeout: 20_000 });
+  });
+
   test('needs the audio function', async ({ page, adminApi, loginPage }) => {
     const usercode = uniqueCode('noaud');
     await adminApi.newUser({ usercode, password: 'Audio-pass-1', functions: ['operation', 'videosetting'] });

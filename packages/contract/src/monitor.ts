@@ -11,6 +11,8 @@ export const MONITOR_LEVELS_PATH = `${API_PREFIX}/monitor/levels`;
 export const MONITOR_PREVIEW_PATH = `${API_PREFIX}/monitor/preview.jpg`;
 /** Who may watch the monitor: the Record and Live panels' users (spec §6), as the workbench page. */
 export const MONITOR_PERMISSION: Requirement = anyOf('operating', 'record');
+/** Who may read the audio levels: the monitor's users, and the Audio screen's (each bound input's level, issue 20). */
+export const MONITOR_LEVELS_PERMISSION: Requirement = anyOf('operating', 'record', 'audiosetting');
 /**
  * The composed picture as the settings make it now (layout, fit, OSD with the logo): a frame of the running encode
  * once it runs on the latest settings, else a still rendered from the sources; header `x-picture-source`

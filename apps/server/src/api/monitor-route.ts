@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   MONITOR_LEVELS_EVENT,
   MONITOR_LEVELS_PATH,
+  MONITOR_LEVELS_PERMISSION,
   MONITOR_PERMISSION,
   MONITOR_PREVIEW_PATH,
   type LevelsMessage,
@@ -20,15 +21,17 @@ const RETRY_MS = 2000;
 /**
  * The confidence monitor: `GET /api/monitor/levels`, the audio levels as Server-Sent Events (~10 a second while
  * the encoder runs), and `GET /api/monitor/preview.jpg`, a JPEG of the composed picture (404 while the encoder
- * is not running). Both need the session header of a user with `operating` or `record` and refuse like the
+ * is not running). Both need the session header of a user with `operating` or `record` (the levels also
+ * `audiosetting`: the Audio screen shows each input's level) and refuse like the
  * calls do (401, 403). A stream ends when its session ends (logout, forced out by a new login, idle, removed).
  */
 export function registerMonitorRoutes(app: FastifyInstance, sessions: SessionService, monitor: MonitorService): void {
   const permitted = sessionGuard(sessions, MONITOR_PERMISSION);
+  const levelsPermitted = sessionGuard(sessions, MONITOR_LEVELS_PERMISSION);
   const streams = sessionStreams(app, sessions, { max: MAX_STREAMS, retryMs: RETRY_MS });
 
   app.get(MONITOR_LEVELS_PATH, async (req, reply) => {
-    const user = permitted(req, reply);
+    const user = levelsPermitted(req, reply);
     if (!user) return reply;
     if (streams.full()) return sendAnswer(reply, refusal.status(429, 'monitor: too many level streams'));
     const stream = streams.open(reply, user);

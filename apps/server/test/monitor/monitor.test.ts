@@ -26,6 +26,7 @@ describe('confidence monitor', async () => {
   const operator = await t.userWith(['operation', 'operating'], 'operator1', admin);
   const recorder = await t.userWith(['record'], 'recorder1', admin);
   const outsider = await t.userWith(['album', 'myrecord'], 'outsider1', admin);
+  const installer = await t.userWith(['operation', 'audiosetting'], 'installer1', admin);
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const get = (url: string, session?: string) =>
     t.app.inject({ method: 'GET', url, headers: session ? { [SESSION_HEADER]: session } : {} });
@@ -42,7 +43,7 @@ describe('confidence monitor', async () => {
   const oplog = () => t.internals.repos.oplog.page(50, 0).map((r) => r.description);
   const status = async () => (await t.post('status', {}, admin)).body.data as { audioalarm: string };
 
-  it('refuses anonymous callers and users without operating or record, as the calls do', async () => {
+  it('refuses anonymous callers and users without operating or record (the levels: or audiosetting), as the calls do', async () => {
     for (const url of [MONITOR_LEVELS_PATH, MONITOR_PREVIEW_PATH]) {
       const anon = await get(url);
       expect(anon.statusCode).toBe(401);
@@ -50,6 +51,8 @@ describe('confidence monitor', async () => {
       expect((await get(url, 'not-a-session')).statusCode).toBe(401);
       expect((await get(url, outsider)).statusCode).toBe(403);
     }
+    // The Audio screen's users read the levels (each input's), not the picture.
+    expect((await get(MONITOR_PREVIEW_PATH, installer)).statusCode).toBe(403);
     // The session header only: no query parameter or cookie stands in for it (docs/security.md).
     expect((await get(`${MONITOR_PREVIEW_PATH}?${SESSION_HEADER}=${operator}`)).statusCode).toBe(401);
   });
@@ -149,5 +152,12 @@ describe('confidence monitor', async () => {
     await waitFor(() => s.last()?.running === false, { what: 'the idle message' });
     expect((await get(MONITOR_PREVIEW_PATH, watcher)).statusCode).toBe(404);
     expect((await status()).audioalarm).toBe('false');
+  });
+
+  it("serves the levels to the Audio screen's users (each input's level there)", async () => {
+    const levels = await open(installer);
+    expect(levels.res.status).toBe(200);
+    await waitFor(() => levels.events.length >= 1, { what: "the installer's first levels event" });
+    await levels.close();
   });
 });

@@ -3,6 +3,7 @@ import { METER_FLOOR_DB, type LevelsMessage, type MeterLevel } from '@roomcast/c
 import { useTranslation } from 'react-i18next';
 import type { LevelsConnection } from '../../api/monitor';
 import { formatDb, meterPercent, meterValue, meterZone } from './meter-scale';
+import './monitor.css';
 
 /** The inputs' names as the Audio settings screen calls them. */
 const INPUTS = ['macin1', 'macin2', 'linein1', 'linein2', 'hdmi5'] as const;

@@ -6,6 +6,7 @@ import { alsaChoices, alsaTitle, findAlsa } from './alsa-choices';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Capture = Pick<CaptureDevicesState, 'devices' | 'sources'>;
 export const DEVICES_PANEL = 'screens.audio.devices';
+export const INPUT_PANEL = 'screens.audio.input';
 
 const deviceOf = (v: ScreenValues, source: string) => v.setting_audio_devices?.[source] ?? '';
 
@@ -36,7 +37,7 @@ export function audioPanels(t: Translate, capture: Capture): PanelDecl[] {
   };
   return [
     panel({
-      title: 'screens.audio.input',
+      title: INPUT_PANEL,
       code: 'setting_audio_input',
       keys: ['analog_volume', 'macin1', 'macin2', 'linein1', 'linein2', 'hdmi5'],
       fields: { analog_volume: { widget: 'slider' } },
