@@ -5,6 +5,8 @@ import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useAuth } from '../../app/auth';
 import { ChapterList, CHAPTERS_PLAYER_WIDTH, type ChapterEdit } from '../../components/chapters/ChapterList';
 import { useChapterPlayer } from '../../components/chapters/use-chapter-player';
+import { CaptionSelect } from '../../components/captions/CaptionSelect';
+import { useCaptionTracks } from '../../components/captions/use-caption-tracks';
 import { channelParts, clock, partAt, type RecordingFile, type Snapshot } from './recording-format';
 import './recording.css';
 
@@ -23,13 +25,15 @@ interface Props {
 /**
  * Plays a recording's file from its signed URL with its chapters beside it (issue 22): a click plays from a
  * chapter, in the part it falls in; the playing one is highlighted; who may change recordings renames and removes
- * them. A recording without chapters (made before them, or without slides) keeps the snapshot strip (spec §2).
+ * them. Its caption tracks play with it, the language chosen under the video. A recording without chapters (made
+ * before them, or without slides) keeps the snapshot strip (spec §2).
  */
 export function PlayerModal({ recordid, title, file, files, startSeconds, onClose }: Props) {
   const { t } = useTranslation('recording');
   const { message } = App.useApp();
   const { can } = useAuth();
   const player = useChapterPlayer(recordid, file, files, startSeconds);
+  const captions = useCaptionTracks(recordid, player.playing, files, player.videoProps.ref);
   const withChapters = player.chapters.length > 0;
 
   // Who may change recordings (the recordings screens' own requirement); the service checks the recording itself.
@@ -59,15 +63,22 @@ export function PlayerModal({ recordid, title, file, files, startSeconds, onClos
       centered
     >
       <div className={withChapters ? 'rc-with-chapters' : undefined}>
-        <video
-          {...player.videoProps}
-          className="rc-player-video"
-          controls
-          autoPlay
-          preload="metadata"
-          data-testid="player-video"
-          data-file={player.playing.fileid}
-        />
+        <div>
+          <video
+            {...player.videoProps}
+            className="rc-player-video"
+            controls
+            autoPlay
+            preload="metadata"
+            data-testid="player-video"
+            data-file={player.playing.fileid}
+          >
+            {captions.trackProps.map((track) => (
+              <track key={track.srcLang} {...track} />
+            ))}
+          </video>
+          <CaptionSelect captions={captions} />
+        </div>
         {withChapters && <ChapterList chapters={player.chapters} current={player.current} onSeek={player.seek} edit={edit} />}
       </div>
       {player.loading ? (

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { apiErrorText, useCallMutation } from '../../api/hooks';
 import { tMessage } from '../../app/messages';
 import { PageContainer } from '../../components/PageContainer';
+import { CaptionsSection } from './captions/CaptionsSection';
 import { FileTable } from './FileTable';
 import { PlayerModal } from './PlayerModal';
 import type { RecordingFile } from './recording-format';
@@ -94,6 +95,7 @@ export default function RecordingDetailPage() {
               void message.success(tMessage('msgDelCompleted'));
             }}
           />
+          {r && <CaptionsSection recordid={r.recordid} />}
         </>
       )}
       {r && playing && (
