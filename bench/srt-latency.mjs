@@ -29,9 +29,12 @@ try {
   const listen = (port) => `srt://127.0.0.1:${port}?mode=listener&latency=${LATENCY_MS * 1000}${crypto}`;
   const ages = { camera: [], service: [], main: [], sub: [] };
   // The receivers listen first; the service calls them (caller, the setting's default mode).
+  // Half a second of probing, as the WebSocket stream's client: ffmpeg's default (5 s) would leave a live input's
+  // decoding that far behind what arrives, for good.
+  const receiver = (port) => ['-analyzeduration', '500000', '-i', listen(port)];
   const receivers = {
-    main: watchClock(['-i', listen(ports.main)], (a) => ages.main.push(a)),
-    sub: watchClock(['-i', listen(ports.sub)], (a) => ages.sub.push(a)),
+    main: watchClock(receiver(ports.main), (a) => ages.main.push(a)),
+    sub: watchClock(receiver(ports.sub), (a) => ages.sub.push(a)),
   };
   const srt = {
     mainenable: 'true',
@@ -46,6 +49,8 @@ try {
   await must('writeconfig', { settingcode: 'setting_live_srt', data: Object.entries(srt).map(([key, value]) => ({ key, value })) });
   await must('srtchannelctl', { channel: '1', control: 'start' });
   await must('srtchannelctl', { channel: '2', control: 'start' });
+  // The WebSocket stream to compare with is the live room's.
+  await must('roomlivectrl', { control: 'start' });
   const ws = (await must('livesource', {})).ws;
   const clients = {
     ...receivers,
