@@ -59,14 +59,18 @@ try {
   };
   for (let i = 0; i < 120 && !(ages.main.length && ages.sub.length); i++) await sleep(500);
   if (!ages.main.length || !ages.sub.length) throw new Error('no picture came over SRT in 60 s');
-  console.log(`clock camera 640x360p30 over RTSP as channel A, full screen; encode ${QUALITY}p30 + SD 360p; SRT latency ${LATENCY_MS} ms${PASSPHRASE ? ', AES-128' : ''}; ${SECONDS} s`);
+  console.log(
+    `clock camera 640x360p30 over RTSP as channel A, full screen; encode ${QUALITY}p30 + SD 360p; SRT latency ${LATENCY_MS} ms${PASSPHRASE ? ', AES-128' : ''}; ${SECONDS} s`,
+  );
   await sleep(WARMUP * 1000);
   for (const [name, c] of Object.entries(clients)) {
     ages[name].length = 0;
     c.corrupt = 0;
   }
   await sleep(SECONDS * 1000);
-  result = Object.fromEntries(Object.entries(ages).map(([name, a]) => [name, { ...stats(a, plausibleAge), corrupt: clients[name].corrupt }]));
+  result = Object.fromEntries(
+    Object.entries(ages).map(([name, a]) => [name, { ...stats(a, plausibleAge), corrupt: clients[name].corrupt }]),
+  );
   for (const c of Object.values(clients)) c.stop();
   load.push(machine().load1);
 } finally {
@@ -82,7 +86,9 @@ for (const [name, label] of [
   ['sub', 'SRT sub (SD)'],
 ]) {
   const s = result[name];
-  console.log(`  ${label.padEnd(32)} ${sec(s.median)} / ${sec(s.p95)}, ${s.n} read, ${s.corrupt} corrupt${s.misread ? `, ${s.misread} misread` : ''}`);
+  console.log(
+    `  ${label.padEnd(32)} ${sec(s.median)} / ${sec(s.p95)}, ${s.n} read, ${s.corrupt} corrupt${s.misread ? `, ${s.misread} misread` : ''}`,
+  );
 }
 console.log(`  SRT's own share (main - WebSocket stream): ${sec(result.main.median - result.service.median)} (target ≤ 0.20 s)`);
 process.exit(0);

@@ -84,9 +84,10 @@ describe('searches: the two-character indexes, and where the walks stop', () => 
     for (let i = 0; i < 1001; i++) {
       repos.chapters.add({ recording_id: c, kind: 'mark', position_ms: i * 1000, title: `gene ${i}`, text_state: 'none', thumb: '' });
     }
-    repos.captions.put({ recording_id: c, language: 'en', label: '', origin: 'imported', reviewed: false, updated: '2026-11-28 10:00:00' }, [
-      { start: 0, end: 1000, text: 'A gene.' },
-    ]);
+    repos.captions.put(
+      { recording_id: c, language: 'en', label: '', origin: 'imported', reviewed: false, updated: '2026-11-28 10:00:00' },
+      [{ start: 0, end: 1000, text: 'A gene.' }],
+    );
     const page = repos.search.search({ visibility: all, text: 'gene', limit: 5, offset: 0 });
     expect(page).toMatchObject({ total: 1000, more: true });
     expect(page.rows.map((r) => r.kind)).toEqual(['title', 'chapter', 'chapter', 'chapter', 'chapter']);

@@ -1,4 +1,4 @@
-import type { Db } from './open.js';
+import type Database from 'better-sqlite3';
 
 /**
  * The text of the two-character search index (migration 020): every pair of neighbouring letters or digits of each
@@ -21,6 +21,6 @@ export const isBigram = (query: string): boolean => /^[\p{L}\p{N}]{2}$/u.test(qu
  * The SQL functions the database's triggers call (`search_bigrams`): registered on every connection that writes,
  * before the migrations run. A connection without them (the sqlite3 shell) can read but not change the indexed tables.
  */
-export function registerSearchFunctions(db: Db): void {
+export function registerSearchFunctions(db: Database.Database): void {
   db.function('search_bigrams', { deterministic: true }, (text: unknown) => searchBigrams(typeof text === 'string' ? text : ''));
 }
