@@ -9,9 +9,11 @@ import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { tMessage } from '../../app/messages';
 import { useRecordStatus } from '../../app/status';
 import { PageContainer } from '../../components/PageContainer';
+import { MediaSearch } from '../../components/search/MediaSearch';
+import { hitToPlay, type SearchHit } from '../../components/search/hit-to-play';
 import { InfoModal } from './InfoModal';
 import { PlayerModal } from './PlayerModal';
-import { dayRange, playableFile, type Recording } from './recording-format';
+import { dayRange, playableFile, type Recording, type RecordingFile } from './recording-format';
 import { RecordingTable, type SyncKind } from './RecordingTable';
 import { RecordingToolbar, type DayRange } from './RecordingToolbar';
 import { TransfersDrawer } from './TransfersDrawer';
@@ -21,15 +23,19 @@ import { useShareTargets, useTransfers, useUploads } from './use-sharing';
 import { UsbCopyModal } from './usb/UsbCopyModal';
 import './recording.css';
 
-type Dialog = { kind: 'info' | 'play'; recording: Recording } | undefined;
+/** A recording's info, or its player: from the start of its main file, or a search hit's part and moment. */
+type Dialog = { kind: 'info' | 'play'; recording: Recording; file?: RecordingFile; startSeconds?: number } | undefined;
 
-/** /console/file/video: the recordings, searched, paged by the service (spec §2, §9). */
+/**
+ * /console/file/video: the recordings, searched, paged by the service (spec §2, §9). The search box above finds words
+ * in titles, chapters and captions (issue 22): while it is used its hits replace the list (docs/search-console.md).
+ */
 export default function RecordingsPage() {
   const { t } = useTranslation('recording');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const usercode = useListUsercode();
-  const [{ name, start, end, page, pageSize }, setList] = useListState();
+  const [{ q, name, start, end, page, pageSize }, setList] = useListState();
   const [typed, setTyped] = useState(name);
   const range: DayRange = start && end ? [dayjs(start), dayjs(end)] : null;
   const [dialog, setDialog] = useState<Dialog>();
@@ -47,7 +53,7 @@ export default function RecordingsPage() {
   };
 
   const queryfields = { name, ...dayRange(start && end ? [start, end] : undefined) };
-  const list = useCallQuery('listmedia', { usercode, queryfields, currentpage: page, pagesize: pageSize });
+  const list = useCallQuery('listmedia', { usercode, queryfields, currentpage: page, pagesize: pageSize }, { enabled: !q });
   const rows = list.data?.rows ?? [];
   // Rows gone from the page (deleted, another page or search) leave the selection.
   useEffect(() => setSelected((s) => s.filter((id) => list.data?.rows.some((r) => r.recordid === id))), [list.data]);
@@ -80,68 +86,74 @@ export default function RecordingsPage() {
     search({ name: '', range: null });
   };
 
-  const play = dialog?.kind === 'play' ? playableFile(dialog.recording) : undefined;
+  const play = dialog?.kind === 'play' ? (dialog.file ?? playableFile(dialog.recording)) : undefined;
+  const playHit = async (hit: SearchHit) => {
+    const target = await hitToPlay(hit, { usercode }, playableFile);
+    if (target) setDialog({ kind: 'play', ...target });
+  };
 
   return (
     <PageContainer title={t('title')}>
-      <RecordingToolbar
-        name={typed}
-        onNameChange={setTyped}
-        onSearch={(value) => search({ name: value })}
-        range={range}
-        onRangeChange={(value) => search({ range: value })}
-        onReset={reset}
-        onRefresh={() => void list.refetch()}
-        refreshing={list.isFetching && !list.isLoading}
-        extra={
-          <>
-            {(shareTargets.length > 0 || transfers.transfers.length > 0) && (
-              <Button icon={<CloudUploadOutlined />} onClick={() => setQueueOpen(true)}>
-                {t('share.queue')}
-              </Button>
-            )}
-            {hasUsb && (
-              <Button
-                icon={<UsbOutlined />}
-                disabled={selected.length === 0}
-                loading={usbCopy.isPending}
-                onClick={copyToUsb}
-                data-testid="usb-copy"
-              >
-                {t('usb.copy', { count: selected.length })}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <RecordingTable
-        recordings={rows}
-        loading={list.isLoading}
-        pagination={{
-          current: page,
-          pageSize,
-          total,
-          pageSizeOptions: LIMITS.recordingsPageSizes.map(String),
-          showSizeChanger: true,
-          showQuickJumper: true,
-          hideOnSinglePage: true,
-          showTotal: (count) => t('total', { count }),
-          onChange: (nextPage, nextSize) => setList({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize }),
-        }}
-        onRename={(r, title) => rename.mutate({ recordid: r.recordid, title })}
-        onResync={(r, kind: SyncKind) => (kind === 'ftp' ? resyncFtp : resyncMediaServer).mutate({ recordid: r.recordid })}
-        onInfo={(recording) => setDialog({ kind: 'info', recording })}
-        onFiles={(r) => navigate(`/console/file/video/detail?id=${encodeURIComponent(r.recordid)}`)}
-        onAlbum={(r) => navigate(`/console/file/video/album?isSelectMode=true&recordid=${encodeURIComponent(r.recordid)}`)}
-        onPlay={(recording) => setDialog({ kind: 'play', recording })}
-        shareTargets={shareTargets}
-        uploads={uploads}
-        selection={hasUsb ? { selected, onSelect: setSelected } : undefined}
-        onDelete={async (r) => {
-          await remove.mutateAsync({ recordid: r.recordid });
-          void message.success(tMessage('msgDelCompleted'));
-        }}
-      />
+      <MediaSearch query={q} onQueryChange={(next) => setList({ q: next })} onPlay={(hit) => void playHit(hit)}>
+        <RecordingToolbar
+          name={typed}
+          onNameChange={setTyped}
+          onSearch={(value) => search({ name: value })}
+          range={range}
+          onRangeChange={(value) => search({ range: value })}
+          onReset={reset}
+          onRefresh={() => void list.refetch()}
+          refreshing={list.isFetching && !list.isLoading}
+          extra={
+            <>
+              {(shareTargets.length > 0 || transfers.transfers.length > 0) && (
+                <Button icon={<CloudUploadOutlined />} onClick={() => setQueueOpen(true)}>
+                  {t('share.queue')}
+                </Button>
+              )}
+              {hasUsb && (
+                <Button
+                  icon={<UsbOutlined />}
+                  disabled={selected.length === 0}
+                  loading={usbCopy.isPending}
+                  onClick={copyToUsb}
+                  data-testid="usb-copy"
+                >
+                  {t('usb.copy', { count: selected.length })}
+                </Button>
+              )}
+            </>
+          }
+        />
+        <RecordingTable
+          recordings={rows}
+          loading={list.isLoading}
+          pagination={{
+            current: page,
+            pageSize,
+            total,
+            pageSizeOptions: LIMITS.recordingsPageSizes.map(String),
+            showSizeChanger: true,
+            showQuickJumper: true,
+            hideOnSinglePage: true,
+            showTotal: (count) => t('total', { count }),
+            onChange: (nextPage, nextSize) => setList({ page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize }),
+          }}
+          onRename={(r, title) => rename.mutate({ recordid: r.recordid, title })}
+          onResync={(r, kind: SyncKind) => (kind === 'ftp' ? resyncFtp : resyncMediaServer).mutate({ recordid: r.recordid })}
+          onInfo={(recording) => setDialog({ kind: 'info', recording })}
+          onFiles={(r) => navigate(`/console/file/video/detail?id=${encodeURIComponent(r.recordid)}`)}
+          onAlbum={(r) => navigate(`/console/file/video/album?isSelectMode=true&recordid=${encodeURIComponent(r.recordid)}`)}
+          onPlay={(recording) => setDialog({ kind: 'play', recording })}
+          shareTargets={shareTargets}
+          uploads={uploads}
+          selection={hasUsb ? { selected, onSelect: setSelected } : undefined}
+          onDelete={async (r) => {
+            await remove.mutateAsync({ recordid: r.recordid });
+            void message.success(tMessage('msgDelCompleted'));
+          }}
+        />
+      </MediaSearch>
       {usbCopyStarted !== undefined && <UsbCopyModal startedAt={usbCopyStarted} onClose={() => setUsbCopyStarted(undefined)} />}
       <TransfersDrawer open={queueOpen} onClose={() => setQueueOpen(false)} transfers={transfers.transfers} loading={transfers.loading} />
       {dialog?.kind === 'info' && <InfoModal recording={dialog.recording} onClose={() => setDialog(undefined)} />}
@@ -151,6 +163,7 @@ export default function RecordingsPage() {
           title={dialog.recording.title}
           file={play}
           files={dialog.recording.files}
+          startSeconds={dialog.startSeconds}
           onClose={() => setDialog(undefined)}
         />
       )}

@@ -1,13 +1,18 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMITS } from '@roomcast/contract';
+import { SEARCH_QUERY_MAX } from '../../components/search/search-format';
 
 /** The recordings list's path. */
 export const LIST_PATH = '/console/file/video';
 const LAST_SEARCH_KEY = 'roomcast.recordings.search';
 
-/** What the list shows: the name searched, the created-date range (YYYY-MM-DD), the page and its size. */
+/**
+ * What the list shows: the name searched, the created-date range (YYYY-MM-DD), the page and its size; and the words
+ * searched in titles, chapters and captions (`q`: while set, its hits replace the list).
+ */
 export interface ListState {
+  q: string;
   name: string;
   start: string;
   end: string;
@@ -22,7 +27,7 @@ const positive = (text: string | null, fallback: number) => {
 };
 
 /**
- * The list's state lives in its URL (`?name=&start=&end=&page=&size=`), so Back from a recording's files or the
+ * The list's state lives in its URL (`?q=&name=&start=&end=&page=&size=`), so Back from a recording's files or the
  * album picker, a reload or a shared link comes back to the same search and page. The last one is remembered
  * for the session, for the pages that lead back to the list.
  */
@@ -33,6 +38,7 @@ export function useListState(): [ListState, (next: Partial<ListState>) => void] 
   const start = params.get('start') ?? '';
   const end = params.get('end') ?? '';
   const state: ListState = {
+    q: (params.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX),
     name: params.get('name') ?? '',
     start: DAY.test(start) && DAY.test(end) ? start : '',
     end: DAY.test(start) && DAY.test(end) ? end : '',
@@ -45,6 +51,7 @@ export function useListState(): [ListState, (next: Partial<ListState>) => void] 
         (previous) => {
           const merged = { ...Object.fromEntries(previous), ...next };
           const out = new URLSearchParams();
+          if (merged.q) out.set('q', String(merged.q));
           if (merged.name) out.set('name', String(merged.name));
           if (merged.start && merged.end) {
             out.set('start', String(merged.start));

@@ -7,13 +7,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiErrorText, useCallQuery } from '../../../api/hooks';
 import { useAuth } from '../../../app/auth';
 import { PageContainer } from '../../../components/PageContainer';
+import { hitToPlay, type SearchHit } from '../../../components/search/hit-to-play';
+import { MediaSearch } from '../../../components/search/MediaSearch';
+import { SEARCH_QUERY_MAX } from '../../../components/search/search-format';
 import { MediaPlayer, type Playing } from './MediaPlayer';
 import { filesQueryOf, filesSearch, listmediaBody, mainFile, type Recording } from './vod';
 import './viewer.css';
 
 /**
  * /main/files?album={id}: the recordings of one album, each playable in the browser (no login needed for a
- * shared album), and a link to the detail view of its files.
+ * shared album), and a link to the detail view of its files. The search box finds words in the album's titles,
+ * chapters and captions (`&q=`): while it is used its hits replace the list (docs/search-console.md).
  */
 export default function AlbumFilesPage() {
   const { t } = useTranslation('albums', { keyPrefix: 'viewer' });
@@ -21,10 +25,17 @@ export default function AlbumFilesPage() {
   const { can } = useAuth();
   const [params] = useSearchParams();
   const q = filesQueryOf(params);
+  const words = (params.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX);
+  const allRecordings = can('allrecord');
   const albums = useCallQuery('listalbum', {}, { silent: true });
   const album = albums.data?.find((a) => a.id === q.album);
-  const media = useCallQuery('listmedia', listmediaBody(q, can('allrecord')), { enabled: q.album !== undefined, silent: true });
+  // While words are searched their hits replace the list: it is read again when the search is cleared.
+  const media = useCallQuery('listmedia', listmediaBody(q, allRecordings), { enabled: q.album !== undefined && !words, silent: true });
   const [playing, setPlaying] = useState<Playing>();
+  const playHit = async (hit: SearchHit) => {
+    const target = await hitToPlay(hit, { usercode: listmediaBody(q, allRecordings).usercode ?? '', albumid: q.album }, mainFile);
+    if (target) setPlaying(target);
+  };
 
   const columns: TableColumnsType<Recording> = [
     {
@@ -63,9 +74,32 @@ export default function AlbumFilesPage() {
     },
   ];
 
+  const missing = q.album === undefined || (albums.isSuccess && !album);
   let empty = t('files.empty');
-  if (q.album === undefined || (albums.isSuccess && !album)) empty = t('files.albumMissing');
+  if (missing) empty = t('files.albumMissing');
   else if (media.isError) empty = apiErrorText(media.error);
+
+  const table = (
+    <Table<Recording>
+      rowKey="recordid"
+      size="middle"
+      columns={columns}
+      dataSource={media.data?.rows ?? []}
+      loading={media.isLoading}
+      data-testid="vod-files"
+      locale={{ emptyText: <Empty description={empty} /> }}
+      pagination={{
+        current: q.page,
+        pageSize: q.size,
+        total: media.data?.total ?? 0,
+        pageSizeOptions: LIMITS.recordingsPageSizes.map(String),
+        showSizeChanger: true,
+        showQuickJumper: true,
+        hideOnSinglePage: true,
+        onChange: (page, size) => navigate(filesSearch({ album: q.album, page: size === q.size ? page : 1, size }), { replace: true }),
+      }}
+    />
+  );
 
   return (
     <div className="rc-viewer">
@@ -78,25 +112,18 @@ export default function AlbumFilesPage() {
         }
       >
         {album?.description && <Typography.Paragraph type="secondary">{album.description}</Typography.Paragraph>}
-        <Table<Recording>
-          rowKey="recordid"
-          size="middle"
-          columns={columns}
-          dataSource={media.data?.rows ?? []}
-          loading={media.isLoading}
-          data-testid="vod-files"
-          locale={{ emptyText: <Empty description={empty} /> }}
-          pagination={{
-            current: q.page,
-            pageSize: q.size,
-            total: media.data?.total ?? 0,
-            pageSizeOptions: LIMITS.recordingsPageSizes.map(String),
-            showSizeChanger: true,
-            showQuickJumper: true,
-            hideOnSinglePage: true,
-            onChange: (page, size) => navigate(filesSearch({ album: q.album, page: size === q.size ? page : 1, size }), { replace: true }),
-          }}
-        />
+        {missing ? (
+          table
+        ) : (
+          <MediaSearch
+            query={words}
+            albumid={q.album}
+            onQueryChange={(next) => navigate(filesSearch(q, next ? { q: next } : {}), { replace: true })}
+            onPlay={(hit) => void playHit(hit)}
+          >
+            {table}
+          </MediaSearch>
+        )}
       </PageContainer>
       {playing && <MediaPlayer playing={playing} onClose={() => setPlaying(undefined)} />}
     </div>
