@@ -2,8 +2,10 @@
 // output, the RTSP helper, the preview's decoders: the process and all its descendants, ended ones included) while
 // it records the default room, then while it also serves every output of the one encode:
 //   recording (HD + SD files) + live HLS (ALL_HLS polling viewers) + WebSocket viewers (ALL_WS) + RTMP main (HD) and
-//   sub (SD) to a loopback nginx-rtmp + RTSP (HD, one client pulling) + the confidence monitor's preview (asked once a
-//   second) and meters (one levels stream; the encoder always measures them);
+//   sub (SD) to a loopback nginx-rtmp + RTSP (HD, one client pulling) + SRT main (HD) and sub (SD) calling two
+//   receivers here (issue 20) + the dual recording to a USB disk (a tmpfs mounted at USB_PATH; root only, ALL_USB=0
+//   leaves it out) + the confidence monitor's preview (asked once a second) and meters (one levels stream; the encoder
+//   always measures them);
 // beside it, in the same run, one plain ffmpeg with the very same inputs, filters and encodes (the service's encoder
 // command line, read from /proc) writing the same outputs with its `tee` muxer: files only, then files + HLS + RTMP
 // main and sub + the same RTSP feed (served by the same GStreamer helper, one client pulling). Viewers and the preview
@@ -18,7 +20,7 @@
 // Env: BENCH_SECONDS (default 30 a phase), ALL_WS / ALL_HLS (default 2 each). About 3 minutes on 2 cores.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -54,6 +56,7 @@ function labelOf(p, root) {
     if (p.cmd.includes('-f hls')) return 'copy: live HLS';
     if (p.cmd.includes('-f flv')) return 'copy: RTMP';
     if (p.cmd.includes('udp://')) return 'copy: RTSP feed';
+    if (p.cmd.includes('srt://')) return 'copy: SRT';
   }
   return `other: ${p.cmd.slice(0, 60)}`;
 }
@@ -92,9 +95,28 @@ const rtspClient = (url) =>
     stdio: 'ignore',
   });
 
+/** An SRT receiver listening here for the service to call, for as long as it runs (its own CPU is not the service's). */
+const srtReceiver = (port) =>
+  spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', `srt://127.0.0.1:${port}?mode=listener`, '-c', 'copy', '-f', 'null', '-'], {
+    stdio: 'ignore',
+  });
+
 const nginx = await NginxRtmp.create();
 const scratch = mkdtempSync(join(tmpdir(), 'bench-all-outputs-'));
-const svc = await startService({ MIN_FREE_MB: '100' });
+// The USB disk: a tmpfs mounted at the service's USB_PATH (the service sees a disk when a file system is mounted there).
+const usb = process.env.ALL_USB !== '0' && process.getuid?.() === 0 ? join(scratch, 'usb') : undefined;
+if (usb) {
+  execFileSync('mkdir', ['-p', usb]);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2g', 'tmpfs', usb]);
+  process.once('exit', () => {
+    try {
+      execFileSync('umount', ['-l', usb], { stdio: 'ignore' });
+    } catch {
+      /* already gone */
+    }
+  });
+}
+const svc = await startService({ MIN_FREE_MB: '100', ...(usb ? { USB_PATH: usb } : {}) });
 process.once('exit', () => svc.proc.kill('SIGTERM'));
 const must = async (name, body, session = svc.session) => {
   const res = await svc.call(name, body, session);
@@ -152,9 +174,16 @@ try {
   const rtspPort = await freePort();
   const rtspUrl = `rtsp://127.0.0.1:${rtspPort}/main`;
   await write('setting_live_rtsp', { mainenable: 'true', mainurl: rtspUrl, type: 'unicast' });
+  const srtPorts = { main: await freePort(), sub: await freePort() };
+  const srtTo = (port) => `srt://127.0.0.1:${port}`;
+  await write('setting_live_srt', { mainenable: 'true', mainurl: srtTo(srtPorts.main), subenable: 'true', suburl: srtTo(srtPorts.sub) });
+  if (usb) await write('setting_advance_media_save', { usbenable: 'true' });
   results.allOutputs = await servicePhase(async () => {
+    const receivers = [srtReceiver(srtPorts.main), srtReceiver(srtPorts.sub)];
     await must('roomlivectrl', { control: 'start' });
     await must('rtmpctl', { control: 'start' });
+    await must('srtchannelctl', { channel: '1', control: 'start' });
+    await must('srtchannelctl', { channel: '2', control: 'start' });
     const source = await must('livesource', {});
     let running = true;
     const sockets = Array.from({ length: WS_VIEWERS }, () => {
@@ -205,14 +234,20 @@ try {
         rtmp: [s.ismainliving, s.issubliving],
         rtmpReceived: nginx.recordedBytes('main') > bytes.main && nginx.recordedBytes('sub') > bytes.sub,
         rtspClient: rtsp.exitCode === null,
+        srt: [s.ismainsrt, s.issubsrt],
+        srtReceivers: receivers.map((r) => r.exitCode === null),
+        usb: usb ? readdirSync(usb).filter((f) => f !== 'lost+found').length > 0 : 'not measured (ALL_USB=0 or not root)',
         previews,
       };
       running = false;
       rtsp.kill('SIGTERM');
+      for (const r of receivers) r.kill('SIGTERM');
       for (const ws of sockets) ws.close();
       levels.abort();
       await Promise.all([...hls, previewing, levelsRead]);
       await must('rtmpctl', { control: 'stop' });
+      await must('srtchannelctl', { channel: '1', control: 'stop' });
+      await must('srtchannelctl', { channel: '2', control: 'stop' });
       await must('roomlivectrl', { control: 'stop' });
       await write('setting_live_rtsp', { mainenable: 'false' });
       return { seen };
@@ -278,6 +313,7 @@ try {
   await helper.stop();
 } finally {
   await nginx.dispose();
+  if (usb) execFileSync('umount', ['-l', usb]);
   rmSync(scratch, { recursive: true, force: true });
   rmSync(svc.dataDir, { recursive: true, force: true });
 }
