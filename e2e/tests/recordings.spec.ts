@@ -312,8 +312,10 @@ test.describe('recordings', () => {
       await login(loginPage, adminPassword, lang);
       const list = new RecordingsPage(page);
       await list.goto();
-      await page.locator('.ant-input-search input').fill(PREFIX);
-      await page.locator('.ant-input-search input').press('Enter');
+      // The name filter in the toolbar (the page's other box searches titles, chapters and captions), in any language.
+      const byName = page.locator('.rc-recording-toolbar .ant-input-search input');
+      await byName.fill(PREFIX);
+      await byName.press('Enter');
       await expect(list.rows).toHaveCount(10);
       await shoot(page, `${lang}-recordings`);
 

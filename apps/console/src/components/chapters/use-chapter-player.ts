@@ -22,6 +22,8 @@ export interface ChapterPlayer<F extends PartFile> {
   videoProps: {
     ref: RefObject<HTMLVideoElement | null>;
     src: string;
+    /** Plays at once, unless it starts from a moment: then it plays once the seek there is done (no blip from 0). */
+    autoPlay: boolean;
     onLoadedMetadata: () => void;
     onTimeUpdate: (e: SyntheticEvent<HTMLVideoElement>) => void;
   };
@@ -93,6 +95,7 @@ export function useChapterPlayer<F extends PartFile>(
     videoProps: {
       ref: video,
       src: playing.url,
+      autoPlay: !startSeconds,
       onLoadedMetadata,
       onTimeUpdate: (e) => setSeconds(e.currentTarget.currentTime),
     },

@@ -68,7 +68,6 @@ export function PlayerModal({ recordid, title, file, files, startSeconds, onClos
             {...player.videoProps}
             className="rc-player-video"
             controls
-            autoPlay
             preload="metadata"
             data-testid="player-video"
             data-file={player.playing.fileid}

@@ -42,7 +42,6 @@ export function MediaPlayer({ playing, onClose }: { playing: Playing; onClose: (
             {...player.videoProps}
             className="rc-vod-video"
             controls
-            autoPlay
             playsInline
             preload="metadata"
             data-testid="vod-player"
