@@ -6,6 +6,7 @@ import { settled } from '../support/settle';
 import { uniqueCode, type Api } from '../support/api';
 import { AlbumsPage, COVER_PNG, ViewerLibrary } from '../pages/albums.page';
 import { callAsBrowser } from '../pages/users.page';
+import { type RecordedRow, recordShort } from '../support/recording';
 
 interface Album {
   id: number;
@@ -17,12 +18,9 @@ interface Album {
   count: number;
 }
 
-interface Recording {
-  recordid: string;
+interface Recording extends RecordedRow {
   title: string;
   name: string;
-  stop: boolean;
-  files: { url: string; channel: number }[];
 }
 
 const LANGUAGES = ['en_US', 'zh_CN', 'zh_HK'] as const;
@@ -32,27 +30,9 @@ async function albumsOf(page: Page): Promise<Album[]> {
 }
 
 /** A real recording of at least `seconds` s (the lightest main quality), stopped and finalized. */
-async function recordShort(api: Api, seconds: number): Promise<Recording> {
+async function recordLight(api: Api, seconds: number): Promise<Recording> {
   await api.call('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
-  await api.call('recordctl', { control: 'start' });
-  try {
-    await expect
-      .poll(async () => Number((await api.call<{ current: string }>('status')).current), { timeout: 30_000 })
-      .toBeGreaterThanOrEqual(seconds);
-  } finally {
-    await api.call('recordctl', { control: 'stop' });
-  }
-  let newest: Recording | undefined;
-  await expect
-    .poll(
-      async () => {
-        newest = (await api.call<{ rows: Recording[] }>('listmedia', { usercode: '*', pagesize: 1 })).rows[0];
-        return newest?.stop === true && newest.files.some((f) => f.url !== '');
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return newest as Recording;
+  return recordShort<Recording>(api, seconds);
 }
 
 test.describe('albums', () => {
@@ -66,7 +46,7 @@ test.describe('albums', () => {
   }) => {
     test.setTimeout(180_000);
     // Before the browser logs in as admin: that login ends this client's session.
-    const recording = await recordShort(adminApi, 2);
+    const recording = await recordLight(adminApi, 2);
     const title = recording.title || recording.name;
     const name = uniqueCode('Term');
 

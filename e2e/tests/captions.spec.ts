@@ -6,6 +6,7 @@ import { shoot } from '../support/screenshots';
 import { motionDone } from '../support/settle';
 import { type Cue, CaptionsPage, listTracks, PlayerCaptions, srt, trackCues, webVtt } from '../pages/captions.page';
 import { callAsBrowser } from '../pages/users.page';
+import { type RecordedRow, recordShort } from '../support/recording';
 
 /*
  * Captions in the console (issue 22): a short real recording; a WebVTT and an SRT file imported through the detail
@@ -31,10 +32,8 @@ const ZH_CUES: Cue[] = [
 /** A cue (its timing on line 6) that ends long after the recording. */
 const BAD_VTT = 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello\n\n00:00:02.000 --> 00:30:00.000\nToo late\n';
 
-interface Recording {
-  recordid: string;
-  stop: boolean;
-  files: { url: string; channel: number; duration: number; title: string }[];
+interface Recording extends RecordedRow {
+  files: (RecordedRow['files'][number] & { title: string })[];
 }
 
 let recordid = '';
@@ -58,27 +57,13 @@ test.describe('captions', () => {
     const { api, request } = await adminClient(playwright, process.env.E2E_BASE_URL ?? '');
     try {
       await api.call('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
-      await api.call('recordctl', { control: 'start' });
-      try {
-        await expect
-          .poll(async () => Number((await api.call<{ current: string }>('status')).current), { timeout: 60_000 })
-          .toBeGreaterThanOrEqual(RECORD_SECONDS);
-      } finally {
-        await api.call('recordctl', { control: 'stop' });
-      }
-      let newest: Recording | undefined;
-      await expect
-        .poll(
-          async () => {
-            newest = (await api.call<{ rows: Recording[] }>('listmedia', { usercode: '*', pagesize: 1 })).rows[0];
-            return newest?.stop === true && newest.files.length > 0 && newest.files.every((f) => f.url !== '' && f.duration > 0);
-          },
-          { timeout: 60_000 },
-        )
-        .toBe(true);
-      recordid = newest!.recordid;
+      const newest = await recordShort<Recording>(api, RECORD_SECONDS, {
+        timeoutMs: 60_000,
+        ready: (row) => row.files.length > 0 && row.files.every((f) => f.url !== '' && f.duration > 0),
+      });
+      recordid = newest.recordid;
       await api.call('updaterecord', { recordid, title: TITLE });
-      const hd = newest!.files.filter((f) => f.channel === newest!.files[0]!.channel);
+      const hd = newest.files.filter((f) => f.channel === newest.files[0]!.channel);
       firstPartMs = Math.round(hd[0]!.duration * 1000);
       hdTitle = hd[0]!.title;
       const recordingMs = hd.reduce((ms, f) => ms + Math.round(f.duration * 1000), 0);

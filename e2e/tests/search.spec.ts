@@ -6,6 +6,7 @@ import { shoot } from '../support/screenshots';
 import { settled } from '../support/settle';
 import { kv, storedSettings, type SettingSections } from '../support/settings';
 import { callAsBrowser } from '../pages/users.page';
+import { recordShort } from '../support/recording';
 import { playedRanges, SearchBox, startedAt, type SearchHit } from '../pages/search.page';
 
 /*
@@ -64,30 +65,17 @@ test.describe('search', () => {
     );
     before = SETTINGS.map((s) => ({ section: s.section, data: s.data.map(({ key }) => ({ key, value: stored[s.section]?.[key] ?? '' })) }));
     await api.call('setsetting', SETTINGS);
-    // Recorded through the API, with a chapter marked a couple of seconds in.
-    const recorded = async () => Number((await api.call<{ current: string }>('status')).current);
-    await api.call('recordctl', { control: 'start' });
-    try {
-      await expect.poll(recorded, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-      await api.call('markchapter', { title: `Topic ${TOPIC}` });
-      await expect.poll(recorded, { timeout: 30_000 }).toBeGreaterThanOrEqual(RECORD_SECONDS);
-    } finally {
-      await api.call('recordctl', { control: 'stop' });
-    }
-
-    // The newest recording, once it is finalized with a file to play.
-    let newest: Recording | undefined;
-    await expect
-      .poll(
-        async () => {
-          newest = (await api.call<{ rows: Recording[] }>('listmedia', { usercode: '*', pagesize: 1 })).rows[0];
-          return newest?.stop === true && newest.files.some((f) => f.channel === HD && f.url !== '');
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
-    recordid = newest!.recordid;
-    hdParts = newest!.files.filter((f) => f.channel === HD);
+    // Recorded through the API, with a chapter marked a couple of seconds in; the newest recording, once it is
+    // finalized with a file to play.
+    const newest = await recordShort<Recording>(api, RECORD_SECONDS, {
+      during: async (recorded) => {
+        await expect.poll(recorded, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+        await api.call('markchapter', { title: `Topic ${TOPIC}` });
+      },
+      ready: (row) => row.files.some((f) => f.channel === HD && f.url !== ''),
+    });
+    recordid = newest.recordid;
+    hdParts = newest.files.filter((f) => f.channel === HD);
     await api.call('updaterecord', { recordid, title: TITLE });
 
     // A cue of a second with the unique word, two seconds in (earlier when the machine recorded less).
