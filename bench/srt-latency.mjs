@@ -31,7 +31,7 @@ try {
   // The receivers listen first; the service calls them (caller, the setting's default mode).
   // Half a second of probing, as the WebSocket stream's client: ffmpeg's default (5 s) would leave a live input's
   // decoding that far behind what arrives, for good.
-  const receiver = (port) => ['-analyzeduration', '500000', '-i', listen(port)];
+  const receiver = (port) => [...(process.env.SRT_RECEIVER_FLAGS ?? '').split(' ').filter(Boolean), '-analyzeduration', '500000', '-i', listen(port)];
   const receivers = {
     main: watchClock(receiver(ports.main), (a) => ages.main.push(a)),
     sub: watchClock(receiver(ports.sub), (a) => ages.sub.push(a)),
