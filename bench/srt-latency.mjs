@@ -5,7 +5,8 @@
 // the service's WebSocket stream decoded as it arrives (what the encoder gives every output): SRT's own share is the
 // difference. Target: SRT adds at most 0.2 s. Also counted: pictures the receivers' decoder reported corrupt.
 // Env: LATENCY_SECONDS (default 20), LATENCY_WARMUP (default 5), LATENCY_QUALITY (main_quality, default 1080),
-// SRT_LATENCY_MS (default 200, the setting's default), SRT_PASSPHRASE (default none), BENCH_SERVER_DIST (A/B).
+// SRT_LATENCY_MS (default 200, the setting's default), SRT_PASSPHRASE (default none), SRT_RECEIVER_FLAGS (more input options
+// for the receivers, for an A/B), BENCH_SERVER_DIST (A/B).
 import { freePort } from '@roomcast/test-servers';
 import { watchCamera, watchClock } from './lib/clock-camera.mjs';
 import { plausibleAge, sec, startClockRoom, stats, watchServiceStream } from './lib/clock-room.mjs';
@@ -31,7 +32,13 @@ try {
   // The receivers listen first; the service calls them (caller, the setting's default mode).
   // Half a second of probing, as the WebSocket stream's client: ffmpeg's default (5 s) would leave a live input's
   // decoding that far behind what arrives, for good.
-  const receiver = (port) => [...(process.env.SRT_RECEIVER_FLAGS ?? '').split(' ').filter(Boolean), '-analyzeduration', '500000', '-i', listen(port)];
+  const receiver = (port) => [
+    ...(process.env.SRT_RECEIVER_FLAGS ?? '').split(' ').filter(Boolean),
+    '-analyzeduration',
+    '500000',
+    '-i',
+    listen(port),
+  ];
   const receivers = {
     main: watchClock(receiver(ports.main), (a) => ages.main.push(a)),
     sub: watchClock(receiver(ports.sub), (a) => ages.sub.push(a)),
