@@ -2,7 +2,7 @@ import type { CaptionsArea } from '../services/captions/index.js';
 import type { HandlerMap } from './handler.js';
 
 export const captionHandlers: HandlerMap<CaptionsArea> = {
-  listcaption: (ctx) => ({ tracks: ctx.services.captions.list(ctx.user, ctx.body.recordid) }),
+  listcaption: (ctx) => ctx.services.captions.list(ctx.user, ctx.body.recordid),
   getcaption: (ctx) => ctx.services.captions.get(ctx.user, ctx.body.id),
   importcaption: (ctx) => {
     const { result, describe } = ctx.services.captions.import(ctx.user, ctx.body);

@@ -3,7 +3,7 @@ import type { HandlerMap } from './handler.js';
 
 export const chapterHandlers: HandlerMap<ChaptersArea> = {
   searchmedia: (ctx) => ctx.services.chapters.search(ctx.user, ctx.body),
-  listchapter: (ctx) => ({ chapters: ctx.services.chapters.list(ctx.user, ctx.body.recordid) }),
+  listchapter: (ctx) => ctx.services.chapters.list(ctx.user, ctx.body.recordid),
   markchapter: (ctx) => {
     const marked = ctx.services.chapters.mark(ctx.body.title);
     ctx.describe(`at ${(marked.position / 1000).toFixed(1)} s`);

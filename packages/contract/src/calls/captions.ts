@@ -32,7 +32,10 @@ export const captionCalls = {
   listcaption: defineCall({
     summary: "The caption tracks of a recording the caller may see (as listsnapshot), with each part's WebVTT file.",
     request: z.object({ recordid }),
-    data: z.object({ tracks: z.array(CaptionTrack) }),
+    data: z.object({
+      tracks: z.array(CaptionTrack),
+      mayedit: z.boolean().describe('whether the caller may import, edit and remove tracks (may change the recording, as updaterecord)'),
+    }),
     permission: PUBLIC,
     mutating: false,
   }),

@@ -78,7 +78,10 @@ export const chapterCalls = {
     summary:
       'The chapters of a recording the caller may see (as listsnapshot), in the order of the recording: each new slide while recording (its picture and the text OCR read on it) and each mark.',
     request: z.object({ recordid }),
-    data: z.object({ chapters: z.array(Chapter) }),
+    data: z.object({
+      chapters: z.array(Chapter),
+      mayedit: z.boolean().describe('whether the caller may rename and remove them (may change the recording, as updaterecord)'),
+    }),
     permission: PUBLIC,
     mutating: false,
   }),

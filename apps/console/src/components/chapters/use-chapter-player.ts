@@ -11,6 +11,8 @@ export interface ChapterPlayer<F extends PartFile> {
   playing: F;
   /** The recording's chapters (empty while loading, for an older recording, or when they cannot be read). */
   chapters: Chapter[];
+  /** Whether the caller may rename and remove them (listchapter's `mayedit`: they may change the recording). */
+  mayEdit: boolean;
   loading: boolean;
   /** The chapter being played: the last one that starts at or before the playing position. */
   current: Chapter | undefined;
@@ -88,6 +90,7 @@ export function useChapterPlayer<F extends PartFile>(
   return {
     playing,
     chapters,
+    mayEdit: query.data?.mayedit ?? false,
     loading: query.isLoading,
     current: currentChapter(chapters, position),
     playAt,

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { App, Empty, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
-import { useAuth } from '../../app/auth';
 import { ChapterList, CHAPTERS_PLAYER_WIDTH, type ChapterEdit } from '../../components/chapters/ChapterList';
 import { useChapterPlayer } from '../../components/chapters/use-chapter-player';
 import { CaptionSelect } from '../../components/captions/CaptionSelect';
@@ -31,18 +30,17 @@ interface Props {
 export function PlayerModal({ recordid, title, file, files, startSeconds, onClose }: Props) {
   const { t } = useTranslation('recording');
   const { message } = App.useApp();
-  const { can } = useAuth();
   const player = useChapterPlayer(recordid, file, files, startSeconds);
   const captions = useCaptionTracks(recordid, player.playing, files, player.videoProps.ref);
   const withChapters = player.chapters.length > 0;
 
-  // Who may change recordings (the recordings screens' own requirement); the service checks the recording itself.
+  // Who may change this recording (listchapter's `mayedit`) renames and removes its chapters.
   const rename = useCallMutation('editchapter', {
     invalidate: ['listchapter'],
     onSuccess: () => void message.success(t('chapters.renamed')),
   });
   const remove = useCallMutation('removechapter', { invalidate: ['listchapter'], silent: true });
-  const edit: ChapterEdit | undefined = can('allrecord', 'myrecord')
+  const edit: ChapterEdit | undefined = player.mayEdit
     ? {
         onRename: (c, next) => rename.mutate({ id: c.id, title: next }),
         onRemove: async (c) => {

@@ -10,7 +10,7 @@ import { checkCues, cuesInPart, parseCaptionFile } from './caption-file.js';
 
 export interface CaptionServiceDeps {
   repos: Pick<Repositories, 'captions' | 'recordings'>;
-  access: Pick<RecordingAccess, 'find'>;
+  access: Pick<RecordingAccess, 'find' | 'mayChange'>;
   /** A signed /media/ URL of a file of a recording, for the caller's session. */
   urlFor: (caller: SessionUser | undefined, absPath: string) => string;
   /** Device time now as `YYYY-MM-DD HH:mm:ss`. */
@@ -76,9 +76,9 @@ export function captionService(d: CaptionServiceDeps) {
   }
 
   return {
-    list(caller: SessionUser | undefined, recordid: string): Track[] {
+    list(caller: SessionUser | undefined, recordid: string): CallData<'listcaption'> {
       const rec = d.access.find(caller, recordid, 'see');
-      return d.repos.captions.list(rec.id).map((t) => trackOf(caller, t));
+      return { tracks: d.repos.captions.list(rec.id).map((t) => trackOf(caller, t)), mayedit: d.access.mayChange(caller, rec) };
     },
 
     get(caller: SessionUser | undefined, id: string): CallData<'getcaption'> {

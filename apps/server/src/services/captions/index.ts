@@ -9,7 +9,7 @@ export type { CaptionService } from './caption-service.js';
 export type CaptionsShared = Pick<Shared, 'repos' | 'device' | 'log'>;
 
 export interface CaptionsDeps {
-  access: Pick<RecordingAccess, 'find'>;
+  access: Pick<RecordingAccess, 'find' | 'mayChange'>;
   urlFor: (caller: SessionUser | undefined, absPath: string) => string;
 }
 

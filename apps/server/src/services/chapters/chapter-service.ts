@@ -23,14 +23,12 @@ export interface ChapterServiceDeps {
   clock: Clock;
   /** A picture of the recorded picture now (the HD fan-out), written to `file`; false when none came. */
   snapshot: (file: string) => Promise<boolean>;
-  access: Pick<RecordingAccess, 'find'>;
+  access: Pick<RecordingAccess, 'find' | 'mayChange'>;
   /** A signed /media/ URL of a file of a recording, for the caller's session. */
   urlFor: (caller: SessionUser | undefined, absPath: string) => string;
   ocr: Pick<OcrQueue, 'wake'>;
   log: (line: string) => void;
 }
-
-type Chapter = CallData<'listchapter'>['chapters'][number];
 
 /** A slide shown for less time than this is replaced by the next one rather than kept as a chapter. */
 const SHORTEST_SLIDE_MS = 1000;
@@ -140,12 +138,12 @@ export function chapterService(d: ChapterServiceDeps) {
     },
 
     /** listchapter: the chapters of a recording the caller may see, each with its part and offset in it. */
-    list(caller: SessionUser | undefined, recordid: string): Chapter[] {
+    list(caller: SessionUser | undefined, recordid: string): CallData<'listchapter'> {
       const rec = d.access.find(caller, recordid, 'see');
       const files = d.repos.recordings.files(rec.id);
       const channel = files.some((f) => f.channel === HD_CHANNEL) ? HD_CHANNEL : files[0]?.channel;
       const parts = files.filter((f) => f.channel === channel).map((f) => f.duration_ms);
-      return d.repos.chapters.list(rec.id).map((c, i) => ({
+      const chapters = d.repos.chapters.list(rec.id).map((c, i) => ({
         id: String(c.id),
         kind: c.kind,
         number: i + 1,
@@ -156,6 +154,7 @@ export function chapterService(d: ChapterServiceDeps) {
         textstate: c.text_state,
         thumb: c.thumb ? d.urlFor(caller, c.thumb) : '',
       }));
+      return { chapters, mayedit: d.access.mayChange(caller, rec) };
     },
 
     /**

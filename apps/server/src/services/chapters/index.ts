@@ -15,7 +15,7 @@ export type ChaptersShared = Pick<Shared, 'repos' | 'settings' | 'room' | 'media
 
 export interface ChaptersDeps {
   recorder: Pick<RecordingService, 'currentRecordingId' | 'recordedMs' | 'onFinished' | 'useChapters'>;
-  access: Pick<RecordingAccess, 'find'>;
+  access: Pick<RecordingAccess, 'find' | 'mayChange'>;
   slides: Pick<SlideService, 'onSlide' | 'shown'>;
   urlFor: (caller: SessionUser | undefined, absPath: string) => string;
   /** The text on a picture (the host adapters' Tesseract). */

@@ -37,6 +37,11 @@ export function recordingAccess(repos: Repositories) {
       if (!row) throw Fail.of('recordingNotFound', recordid);
       return row;
     },
+    /** Whether the caller may change this recording: the recordings functions, and the recording in their change scope. */
+    mayChange(caller: SessionUser | undefined, rec: Pick<RecordingRow, 'id'>): boolean {
+      const functions = caller?.role === 'admin' || caller?.functions.some((f) => f === 'allrecord' || f === 'myrecord');
+      return Boolean(functions) && repos.recordingList.visible(rec.id, changeScopeOf(caller));
+    },
   };
 }
 export type RecordingAccess = ReturnType<typeof recordingAccess>;

@@ -4,7 +4,6 @@ import { ImportOutlined } from '@ant-design/icons';
 import type { CaptionTrack } from '@roomcast/contract';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation, useCallQuery } from '../../../api/hooks';
-import { useAuth } from '../../../app/auth';
 import { actionColumn } from '../../../components/action-column';
 import { languageName, trackName } from '../../../components/captions/caption-language';
 import { CaptionEditorDrawer } from './CaptionEditorDrawer';
@@ -14,14 +13,14 @@ import './captions.css';
 /**
  * The recording detail page's caption tracks (issue 22): each language with its label, where its text came from,
  * whether a person has reviewed it, its cues and when it changed. Who may change recordings imports a file, opens a
- * track in the editor and removes one (the service checks the recording itself).
+ * track in the editor and removes one (listcaption's `mayedit`: not another user's recording in a shared album).
  */
 export function CaptionsSection({ recordid }: { recordid: string }) {
   const { t, i18n } = useTranslation('captions');
   const { message } = App.useApp();
-  const { can } = useAuth();
-  const mayChange = can('allrecord', 'myrecord');
   const list = useCallQuery('listcaption', { recordid });
+  // The service says whether this caller may change this recording (not another user's in a shared album).
+  const mayChange = list.data?.mayedit ?? false;
   const tracks = list.data?.tracks ?? [];
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<CaptionTrack>();
