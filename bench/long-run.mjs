@@ -1,23 +1,41 @@
 // One long lecture (issue 21's long-run proof; OBS #5828 and #7386: memory growth over 20-24 h): the built service
-// records for LONG_RUN_MINUTES (default 120) with the live room on and one HLS player, and every LONG_RUN_SAMPLE_SECONDS
+// records for LONG_RUN_MINUTES (default 120) with the live room on, LONG_RUN_HLS (2) HLS players and LONG_RUN_WS (2)
+// WebSocket viewers, RTMP main and sub to a loopback nginx-rtmp, and the FTP upload (pyftpdlib) of a recording made
+// just before (LONG_RUN_PREVIOUS_SECONDS, 20) going on meanwhile; every LONG_RUN_SAMPLE_SECONDS
 // (30) reads its resident memory, open file descriptors, child processes and the CPU of its process tree from /proc,
 // and the encoder's speed, dropped frames, restarts and the room's health from its own /metrics. At the end the
 // recording's parts are read by ffprobe: their duration must be the wall time recorded.
-// Env: LONG_RUN_MINUTES (120), LONG_RUN_SAMPLE_SECONDS (30), LONG_RUN_LIVE (1; 0: record only).
+// Env: LONG_RUN_MINUTES (120), LONG_RUN_SAMPLE_SECONDS (30), LONG_RUN_LIVE (1; 0: record only: no live room, viewers,
+// RTMP or upload), LONG_RUN_HLS (2), LONG_RUN_WS (2), LONG_RUN_PREVIOUS_SECONDS (20).
+// Not yet measured here (issue 21): audio/video sync at the end with a source that flashes and beeps together.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import WebSocket from 'ws';
+import { NginxRtmp, startFtpServer, startNtpServer } from '@roomcast/test-servers';
 import { machine, processTree, sleep, treeCpuSeconds } from './lib/machine.mjs';
 import { startService } from './lib/service.mjs';
 
 const MINUTES = Number(process.env.LONG_RUN_MINUTES ?? 120);
 const SAMPLE_MS = Number(process.env.LONG_RUN_SAMPLE_SECONDS ?? 30) * 1000;
 const LIVE = process.env.LONG_RUN_LIVE !== '0';
+const HLS_PLAYERS = Number(process.env.LONG_RUN_HLS ?? 2);
+const WS_VIEWERS = Number(process.env.LONG_RUN_WS ?? 2);
+const PREVIOUS_S = Number(process.env.LONG_RUN_PREVIOUS_SECONDS ?? 20);
 const TOKEN = 'long-run-bench-metrics-token-0123456789abcdef';
 
-const svc = await startService({ MIN_FREE_MB: '100' });
+// An NTP server on loopback, on time: the clock check has a server to ask, as a campus box has (else it warns all along).
+const ntp = await startNtpServer({ aheadMs: 0 });
+const svc = await startService({ MIN_FREE_MB: '100', NTP_PORT: String(ntp.port) });
 const pid = svc.proc.pid;
 await svc.must('setsetting', [
+  {
+    section: 'setting_ntp',
+    data: [
+      { key: 'enable', value: 'true' },
+      { key: 'server', value: '127.0.0.1' },
+    ],
+  },
   {
     section: 'setting_metrics',
     data: [
@@ -42,31 +60,91 @@ function reading() {
   return { fds: readdirSync(`/proc/${pid}/fd`).length, rssMiB: rssKb / 1024, children: processTree(pid).length - 1 };
 }
 
+const kv = (o) => Object.entries(o).map(([key, value]) => ({ key, value }));
+const waitIdle = async () => {
+  for (let i = 0; i < 600; i++) {
+    const s = await svc.must('status', {});
+    if (s.isrecording === 'false' && s.isrecordpending === 'false') return;
+    await sleep(100);
+  }
+};
+
+// The recording before, whose FTP upload runs during the long one (the upload queue beside the recording).
+let previous;
+let ftp;
+let nginx;
+if (LIVE) {
+  await svc.must('recordctl', { control: 'start' });
+  await sleep(PREVIOUS_S * 1000);
+  await svc.must('recordctl', { control: 'stop' });
+  await waitIdle();
+  previous = (await svc.must('listmedia', { usercode: '*', currentpage: 1, pagesize: 1 })).rows[0].recordid;
+  ftp = await startFtpServer();
+  const ftpSettings = {
+    enable: 'true',
+    protocol: 'ftp',
+    host: '127.0.0.1',
+    port: String(ftp.port),
+    username: ftp.user,
+    password: ftp.password,
+    path: 'rooms',
+  };
+  await svc.must('writeconfig', { settingcode: 'setting_advance_ftp', data: kv(ftpSettings) });
+  nginx = await NginxRtmp.create();
+  await svc.must('writeconfig', {
+    settingcode: 'setting_live_rtmp',
+    data: kv({ mainenable: 'true', mainurl: nginx.url('main'), subenable: 'true', suburl: nginx.url('sub') }),
+  });
+}
+
 await svc.must('recordctl', { control: 'start' });
-let player;
+const viewers = [];
+const viewed = { hls: 0, ws: 0 };
 if (LIVE) {
   await svc.must('roomlivectrl', { control: 'start' });
-  const { hls } = await svc.must('livesource', {});
-  // One HLS player: the playlist and its newest segment every 2 s, as a browser would.
+  await svc.must('rtmpctl', { control: 'start' });
+  const { hls, ws } = await svc.must('livesource', {});
+  // HLS players: the playlist and its newest segment every 2 s, as a browser would.
   let playing = true;
-  player = (async () => {
-    while (playing) {
-      try {
-        const list = await (await fetch(`http://127.0.0.1:${svc.port}${hls}`)).text();
-        const seg = list
-          .split('\n')
-          .filter((l) => l && !l.startsWith('#'))
-          .at(-1);
-        if (seg) await (await fetch(new URL(seg, `http://127.0.0.1:${svc.port}${hls}`))).arrayBuffer();
-      } catch {
-        /* not there yet */
-      }
-      await sleep(2000);
-    }
-  })();
-  player.stop = () => {
-    playing = false;
+  for (let i = 0; i < HLS_PLAYERS; i++)
+    viewers.push(
+      (async () => {
+        while (playing) {
+          try {
+            const list = await (await fetch(`http://127.0.0.1:${svc.port}${hls}`)).text();
+            const seg = list
+              .split('\n')
+              .filter((l) => l && !l.startsWith('#'))
+              .at(-1);
+            if (seg) viewed.hls += (await (await fetch(new URL(seg, `http://127.0.0.1:${svc.port}${hls}`))).arrayBuffer()).byteLength;
+          } catch {
+            /* not there yet */
+          }
+          await sleep(2000);
+        }
+      })(),
+    );
+  // WebSocket viewers: the sub-second stream, read as it comes (a viewer that drops is opened again).
+  const sockets = new Set();
+  const openViewer = () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${svc.port}${ws}`);
+    sockets.add(socket);
+    socket.on('message', (data) => {
+      viewed.ws += data.length;
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (playing) setTimeout(openViewer, 1000);
+    });
   };
+  for (let i = 0; i < WS_VIEWERS; i++) openViewer();
+  viewers.stop = () => {
+    playing = false;
+    for (const socket of sockets) socket.close();
+  };
+  // The previous recording's upload, queued once the long one runs.
+  await svc.must('resyncrecord', { recordid: previous });
 }
 
 const t0 = performance.now();
@@ -100,19 +178,30 @@ while (performance.now() - t0 < MINUTES * 60_000) {
     );
 }
 const wallS = (performance.now() - t0) / 1000;
-player?.stop();
-await player;
-if (LIVE) await svc.must('roomlivectrl', { control: 'stop' });
-await svc.must('recordctl', { control: 'stop' });
-for (let i = 0; i < 600; i++) {
-  const s = await svc.must('status', {});
-  if (s.isrecording === 'false' && s.isrecordpending === 'false') break;
-  await sleep(100);
+viewers.stop?.();
+await Promise.all(viewers);
+let rtmpReceived;
+let upload;
+if (LIVE) {
+  rtmpReceived = { main: nginx.recordedBytes('main'), sub: nginx.recordedBytes('sub') };
+  await svc.must('rtmpctl', { control: 'stop' });
+  await svc.must('roomlivectrl', { control: 'stop' });
+  upload = (await svc.must('listupload', { recordids: [previous] })).find((u) => u.target === 'ftp');
 }
+await svc.must('recordctl', { control: 'stop' });
+await waitIdle();
 await svc.close();
+await nginx?.dispose();
+await ftp?.stop();
+await ntp.close();
 
 const root = join(svc.dataDir, 'media', 'recordings');
-const parts = readdirSync(root, { recursive: true }).filter((f) => String(f).endsWith('.mp4') && !String(f).includes('_SD'));
+// The long recording's HD parts (the previous recording's folder is the older one).
+const folders = readdirSync(root).sort();
+const longDir = join(root, folders.at(-1));
+const parts = readdirSync(longDir)
+  .filter((f) => f.endsWith('.mp4') && !f.includes('_SD'))
+  .map((f) => join(folders.at(-1), f));
 const durations = parts.map((f) =>
   Number(
     execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(root, String(f))], {
@@ -136,8 +225,13 @@ const speeds = samples.map((s) => s.speed).filter((v) => v !== undefined);
 const last = samples.at(-1);
 console.log('machine', JSON.stringify(machine()));
 console.log(
-  `one recording${LIVE ? ' with the live room and one HLS player' : ''} for ${(wallS / 60).toFixed(1)} min, a sample every ${SAMPLE_MS / 1000} s`,
+  `one recording${LIVE ? ` with the live room, ${HLS_PLAYERS} HLS players, ${WS_VIEWERS} WebSocket viewers, RTMP main and sub, and the previous recording's FTP upload` : ''} for ${(wallS / 60).toFixed(1)} min, a sample every ${SAMPLE_MS / 1000} s`,
 );
+if (LIVE) {
+  console.log(
+    `  delivered: HLS ${(viewed.hls / 2 ** 20).toFixed(1)} MiB, WebSocket ${(viewed.ws / 2 ** 20).toFixed(1)} MiB, RTMP main ${(rtmpReceived.main / 2 ** 20).toFixed(1)} MiB, sub ${(rtmpReceived.sub / 2 ** 20).toFixed(1)} MiB; the FTP upload ${upload ? `${upload.state} (${upload.done}/${upload.files} files)` : 'not queued'}`,
+  );
+}
 console.log(
   `  rss: first ${samples[0].rssMiB.toFixed(1)} MiB, last ${last.rssMiB.toFixed(1)} MiB, max ${Math.max(...samples.map((s) => s.rssMiB)).toFixed(1)} MiB, trend after warm-up ${slope('rssMiB').toFixed(2)} MiB/h`,
 );
@@ -148,8 +242,10 @@ console.log(`  cpu of the process tree: mean ${(samples.reduce((a, s) => a + s.c
 console.log(
   `  encoder speed: min ${Math.min(...speeds).toFixed(3)}, mean ${(speeds.reduce((a, b) => a + b, 0) / speeds.length).toFixed(3)}; dropped ${last.dropped}, repeated ${last.duplicated}, restarts ${last.restarts}`,
 );
+// Flapping: how often the set of checks not ok changed from one sample to the next.
+const healthChanges = samples.slice(1).filter((s, i) => s.health.join() !== samples[i].health.join()).length;
 console.log(
-  `  health not ok in ${samples.filter((s) => s.health.length).length} of ${samples.length} samples${samples.some((s) => s.health.length) ? `: ${[...new Set(samples.flatMap((s) => s.health))].join(', ')}` : ''}`,
+  `  health changes between samples: ${healthChanges}; not ok in ${samples.filter((s) => s.health.length).length} of ${samples.length} samples${samples.some((s) => s.health.length) ? `: ${[...new Set(samples.flatMap((s) => s.health))].join(', ')}` : ''}`,
 );
 console.log(
   `  recording: ${parts.length} part(s), ${recordedS.toFixed(1)} s by ffprobe for ${wallS.toFixed(1)} s of wall time (${(recordedS - wallS).toFixed(1)} s)`,
