@@ -16,7 +16,13 @@ describe('mayedit: who may change the chapters and captions of a recording', asy
   const ownerSession = await t.userWith(['myrecord'], owner, admin);
   const other = await t.userWith(['myrecord'], 'other1', admin);
   const viewer = await t.userWith(['album'], 'viewer1', admin);
-  const recordid = seed.recording({ usercode: owner, title: 'Genetics', name: 'genetics-1', starttime: '2026-11-20 09:00:00', album: shared });
+  const recordid = seed.recording({
+    usercode: owner,
+    title: 'Genetics',
+    name: 'genetics-1',
+    starttime: '2026-11-20 09:00:00',
+    album: shared,
+  });
   seed.close();
   const mayedit = async (call: 'listchapter' | 'listcaption', session?: string) => {
     const res = await t.post(call, { recordid }, session);
