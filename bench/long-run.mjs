@@ -7,10 +7,13 @@
 // recording's parts are read by ffprobe: their duration must be the wall time recorded.
 // Env: LONG_RUN_MINUTES (120), LONG_RUN_SAMPLE_SECONDS (30), LONG_RUN_LIVE (1; 0: record only: no live room, viewers,
 // RTMP or upload), LONG_RUN_HLS (2), LONG_RUN_WS (2), LONG_RUN_PREVIOUS_SECONDS (20).
-// Not yet measured here (issue 21): audio/video sync at the end with a source that flashes and beeps together.
+// Audio/video sync: channel A (hdmi1) is the A/V sync source's picture (`sync:10`, a white flash every 10 s) and mic1
+// the only sound (`beep:10`, a beep with each flash); the flashes and beeps are found in the recorded file's first and
+// last LONG_RUN_SYNC_WINDOW_SECONDS (60) (bench/lib/av-sync.mjs) and their offset reported against one frame.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { avSync } from './lib/av-sync.mjs';
 import WebSocket from 'ws';
 import { NginxRtmp, startFtpServer, startNtpServer } from '@roomcast/test-servers';
 import { machine, processTree, sleep, treeCpuSeconds } from './lib/machine.mjs';
@@ -22,6 +25,8 @@ const LIVE = process.env.LONG_RUN_LIVE !== '0';
 const HLS_PLAYERS = Number(process.env.LONG_RUN_HLS ?? 2);
 const WS_VIEWERS = Number(process.env.LONG_RUN_WS ?? 2);
 const PREVIOUS_S = Number(process.env.LONG_RUN_PREVIOUS_SECONDS ?? 20);
+const SYNC_WINDOW_S = Number(process.env.LONG_RUN_SYNC_WINDOW_SECONDS ?? 60);
+const SYNC_PERIOD_S = 10;
 const TOKEN = 'long-run-bench-metrics-token-0123456789abcdef';
 
 // An NTP server on loopback, on time: the clock check has a server to ask, as a campus box has (else it warns all along).
@@ -36,6 +41,14 @@ await svc.must('setsetting', [
       { key: 'server', value: '127.0.0.1' },
     ],
   },
+  // The A/V sync source: A flashes and mic1 beeps together every 10 s; the other inputs off, so the beep is the sound.
+  { section: 'setting_video_devices', data: [{ key: 'hdmi1', value: `sync:${SYNC_PERIOD_S}` }] },
+  { section: 'setting_audio_devices', data: [{ key: 'mic1', value: `beep:${SYNC_PERIOD_S}` }] },
+  {
+    section: 'setting_audio_input',
+    data: ['macin1', 'macin2', 'linein1', 'linein2', 'hdmi5'].map((key) => ({ key, value: String(key === 'macin1') })),
+  },
+  { section: 'setting_video_input', data: [{ key: 'channelA', value: 'hdmi1' }] },
   {
     section: 'setting_metrics',
     data: [
@@ -210,6 +223,12 @@ const durations = parts.map((f) =>
   ),
 );
 const recordedS = durations.reduce((a, b) => a + b, 0);
+// A/V sync at the start (the first part's first window) and at the end (the last part's last window).
+const syncStart = await avSync(join(root, parts[0]), { periodSeconds: SYNC_PERIOD_S, toSeconds: SYNC_WINDOW_S });
+const syncEnd = await avSync(join(root, parts.at(-1)), {
+  periodSeconds: SYNC_PERIOD_S,
+  fromSeconds: Math.max(0, durations.at(-1) - SYNC_WINDOW_S),
+});
 
 // Memory growth: a least-squares line through the samples after the first 10 minutes (warm-up: caches, JIT).
 const settled = samples.filter((s) => s.minute >= Math.min(10, MINUTES / 4));
@@ -249,4 +268,14 @@ console.log(
 );
 console.log(
   `  recording: ${parts.length} part(s), ${recordedS.toFixed(1)} s by ffprobe for ${wallS.toFixed(1)} s of wall time (${(recordedS - wallS).toFixed(1)} s)`,
+);
+const FRAME_MS = 1000 / 30;
+const syncLine = (w) =>
+  w.pairs.length
+    ? `${w.pairs.length} flash(es) with their beep, offset (beep - flash) ${w.pairs.map((p) => p.offsetMs).join(', ')} ms`
+    : `no flash paired with a beep (${w.flashes} flash(es), ${w.beeps} beep(s))`;
+const worstEnd = Math.max(...syncEnd.pairs.map((p) => Math.abs(p.offsetMs)));
+console.log(`  a/v sync at the start: ${syncLine(syncStart)}`);
+console.log(
+  `  a/v sync at the end: ${syncLine(syncEnd)}; ${syncEnd.pairs.length && worstEnd <= FRAME_MS ? 'within' : 'NOT within'} one frame (${FRAME_MS.toFixed(1)} ms)`,
 );

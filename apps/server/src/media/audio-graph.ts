@@ -1,6 +1,7 @@
 import { METER_KEY, PROGRAM_METER } from './audio-levels.js';
 import type { EncoderPlan } from './encoder-plan.js';
 import { filterValue } from './filter-value.js';
+import { beepInput } from './sync-source.js';
 
 /** The file descriptor the audio level lines are printed on (audio-levels.ts parses them). */
 export const LEVELS_FD = 4;
@@ -30,6 +31,7 @@ export function audioGraph(plan: EncoderPlan, input: number): AudioGraph {
   const meters = inputMeters(plan);
   plan.audio.inputs.forEach((a, i) => {
     if (a.kind === 'tone') args.push('-re', '-f', 'lavfi', '-i', `sine=frequency=${a.freq}:sample_rate=${sr}`);
+    else if (a.kind === 'beep') args.push('-re', '-f', 'lavfi', '-i', beepInput(a.seconds, sr));
     else args.push('-f', 'alsa', '-i', a.device);
     if (plan.meters) {
       filters.push(`[${input}:a]${meterFilter(meters[i]!, sr)}[lv${i}]`);

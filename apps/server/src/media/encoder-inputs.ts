@@ -1,6 +1,7 @@
 import type { SourceSpec } from './encoder-plan.js';
 import { v4l2ModeArgs } from './source-bindings.js';
 import { slidesInput } from './synthetic-slides.js';
+import { syncInput } from './sync-source.js';
 
 /** The input options of a source at a picture size and rate (the slide watcher opens its channel with them too). */
 export function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): string[] {
@@ -24,6 +25,8 @@ export function inputArgs(spec: SourceSpec, w: number, h: number, fps: number): 
       return ['-analyzeduration', '1000000', '-probesize', '1000000', '-i', srtWithTimeouts(spec.url)];
     case 'v4l2':
       return ['-f', 'v4l2', ...v4l2ModeArgs(spec.mode, fps), '-i', spec.device];
+    case 'sync':
+      return ['-re', '-f', 'lavfi', '-i', syncInput(w, h, fps)];
     case 'slides':
       // Always the same size (the slot scales it): every encode draws the same picture (slide-watch.ts compares them).
       return ['-re', '-f', 'lavfi', '-i', slidesInput()];

@@ -33,7 +33,12 @@ export interface EncoderPlan {
 export type { SourceSpec } from './source-spec.js';
 
 /** An audio input: a capture device, or the synthetic stand-in tone; `name` (the setting key) names its meter. */
-export type AudioSource = ({ kind: 'tone'; freq: number } | { kind: 'alsa'; device: string }) & { name?: string };
+export type AudioSource = (
+  | { kind: 'tone'; freq: number }
+  | { kind: 'alsa'; device: string }
+  /** The A/V sync source's sound (`sync-source.ts`): silence, and a 0.1 s beep every `seconds`. */
+  | { kind: 'beep'; seconds: number }
+) & { name?: string };
 
 export interface OsdPlan {
   fontFile: string;

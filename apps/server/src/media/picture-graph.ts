@@ -3,6 +3,7 @@ import { inputArgs } from './encoder-inputs.js';
 import type { EncoderPlan, SourceSpec } from './encoder-plan.js';
 import { filterValue } from './filter-value.js';
 import { osdGraph } from './osd-graph.js';
+import { syncFlash } from './sync-source.js';
 import { SLIDES_FPS, slidesDraw } from './synthetic-slides.js';
 
 /**
@@ -106,7 +107,12 @@ export function pictureGraph(plan: EncoderPlan): PictureGraph {
  * slides drawn here, as the frame is used (synthetic-slides.ts); a synthetic source labelled and clocked.
  */
 function channelFilters(plan: EncoderPlan, spec: SourceSpec, h: number): string {
-  const draw = spec.kind === 'slides' ? `${slidesDraw({ seconds: spec.seconds, fps: SLIDES_FPS })},` : '';
+  const draw =
+    spec.kind === 'slides'
+      ? `${slidesDraw({ seconds: spec.seconds, fps: SLIDES_FPS })},`
+      : spec.kind === 'sync'
+        ? `${syncFlash(spec.seconds)},`
+        : '';
   const label =
     spec.kind === 'synthetic'
       ? `,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='${filterValue(spec.label)}':x=(w-text_w)/2:y=h/2-text_h:fontsize=${even(h / 10)}:fontcolor=white,drawtext=fontfile='${filterValue(plan.osd.fontFile)}':text='%{localtime}':x=(w-text_w)/2:y=h/2+text_h/2:fontsize=${even(h / 14)}:fontcolor=white`

@@ -1,4 +1,4 @@
-import type { TypedSetting } from '@roomcast/contract';
+import { SYNC_AUDIO_DEVICE, SYNC_VIDEO_DEVICE, type TypedSetting } from '@roomcast/contract';
 import type { AudioSource, EncoderPlan, SourceSpec } from './encoder-plan.js';
 import type { StoredLogo } from './logo-file.js';
 import { osdTextFont } from './osd-fonts.js';
@@ -50,6 +50,9 @@ export function sourceFor(letter: string, value: string, video: VideoInput, devi
   // "slides:10": the synthetic slides, a new slide every 10 s (for trying slide switching without a computer).
   const slides = /^slides:(\d{1,3})$/.exec(bound?.device ?? '');
   if (slides) return { kind: 'slides', seconds: Math.max(1, Number(slides[1])) };
+  // "sync:10": the A/V sync source's flash every 10 s (with "beep:10" on an audio input; sync-source.ts).
+  const sync = SYNC_VIDEO_DEVICE.exec(bound?.device ?? '');
+  if (sync) return { kind: 'sync', seconds: Math.max(1, Number(sync[1])) };
   // A device the box lacks now (unplugged) shows the "no signal" slate until it is back.
   if (bound?.missing) return NO_SIGNAL(letter);
   if (bound) return { kind: 'v4l2', device: bound.device, mode: bound.mode };
@@ -77,6 +80,8 @@ export function audioSources(input: TypedSetting<'setting_audio_input'>, devices
       const bound = devices[a.source];
       // An unplugged device is silence until it is back, not the stand-in's tone in a lecture's sound.
       if (bound?.missing) return { kind: 'tone', freq: 0, name };
+      const beep = SYNC_AUDIO_DEVICE.exec(bound?.device ?? '');
+      if (beep) return { kind: 'beep', seconds: Math.max(1, Number(beep[1])), name };
       return bound ? { kind: 'alsa', device: bound.device, name } : { kind: 'tone', freq: a.tone, name };
     });
 }

@@ -15,4 +15,6 @@ export type SourceSpec =
   /** A capture device, with the format, size and rate asked of it (each the device's own when unset). */
   | { kind: 'v4l2'; device: string; mode?: VideoMode }
   /** The synthetic slides (`synthetic-slides.ts`): a slide that changes every `seconds`. */
-  | { kind: 'slides'; seconds: number };
+  | { kind: 'slides'; seconds: number }
+  /** The A/V sync source's picture (`sync-source.ts`): black, white for 0.1 s every `seconds`. */
+  | { kind: 'sync'; seconds: number };

@@ -34,15 +34,22 @@ export const V4L2_INPUT_FORMATS = {
 export type V4l2InputFormat = keyof typeof V4L2_INPUT_FORMATS;
 const FOURCCS = Object.keys(V4L2_INPUT_FORMATS) as [V4l2InputFormat, ...V4l2InputFormat[]];
 
-/** A V4L2 node, a stable link to one (`/dev/v4l/by-id/…`, `/dev/v4l/by-path/…`), or `slides:N`: the synthetic slides. */
-export const VIDEO_DEVICE = /^(\/dev\/video\d{1,3}|\/dev\/v4l\/by-(id|path)\/[A-Za-z0-9._:+-]{1,200}|slides:\d{1,3})$/;
+/**
+ * A V4L2 node, a stable link to one (`/dev/v4l/by-id/…`, `/dev/v4l/by-path/…`), `slides:N`: the synthetic slides, or
+ * `sync:N`: a black picture that flashes white every N s (with `beep:N` on an audio input, the A/V sync source).
+ */
+export const VIDEO_DEVICE = /^(\/dev\/video\d{1,3}|\/dev\/v4l\/by-(id|path)\/[A-Za-z0-9._:+-]{1,200}|slides:\d{1,3}|sync:\d{1,3})$/;
 /**
  * An ALSA PCM: a plugin (`hw`, `plughw`, `sysdefault`, `dsnoop`, `dmix`, `front`) with its card and device
  * (`hw:1,0`, `hw:CARD=PCH,DEV=3`), `default`, or `null`; `file:FILE=<path>,FORMAT=raw` (a test's stand-in: the
- * service accepts its path only inside its own data directory).
+ * service accepts its path only inside its own data directory); or, for an input only, `beep:N`: silence with a
+ * 0.1 s beep every N s (the sound of the A/V sync source, `sync:N`).
  */
 export const AUDIO_DEVICE =
-  /^((hw|plughw|sysdefault|dsnoop|dmix|front):[A-Za-z0-9_]{1,32}(=[A-Za-z0-9_]{1,32})?(,[A-Za-z0-9_]{1,32}(=[A-Za-z0-9_]{1,32})?)?|default|null|file:FILE=\/[A-Za-z0-9._/-]{1,200},FORMAT=raw)$/;
+  /^((hw|plughw|sysdefault|dsnoop|dmix|front):[A-Za-z0-9_]{1,32}(=[A-Za-z0-9_]{1,32})?(,[A-Za-z0-9_]{1,32}(=[A-Za-z0-9_]{1,32})?)?|default|null|file:FILE=\/[A-Za-z0-9._/-]{1,200},FORMAT=raw|beep:\d{1,3})$/;
+/** The synthetic sources of the A/V sync measurement: a flash (`sync:N`) and a beep (`beep:N`) every N s. */
+export const SYNC_VIDEO_DEVICE = /^sync:(\d{1,3})$/;
+export const SYNC_AUDIO_DEVICE = /^beep:(\d{1,3})$/;
 /** `1920x1080`. */
 export const VIDEO_SIZE = /^(\d{2,5})x(\d{2,5})$/;
 export const VIDEO_FPS_MAX = 240;
@@ -114,10 +121,16 @@ const audioKey = (s: AudioDeviceSource) =>
       ? 'The ALSA playback device of the HDMI audio output; "" for none (the output switch has no effect).'
       : `The ALSA capture device ${s} records; "" for none (a tone stands in).`,
   );
+/** The synthetic beep is a sound to record, not a device to play on. */
+function checkAudioDevices(v: Record<string, string>): SettingIssue[] {
+  return SYNC_AUDIO_DEVICE.test(v.hdmiaudioout ?? '') ? [ruleIssue('hdmiaudioout', 'captureBeepNotOutput', 'hdmiaudioout')] : [];
+}
+
 export const settingAudioDevices = defineSetting({
   description: 'The ALSA device each audio input (mic1, mic2, line1, line2, hdmi5) records, and the HDMI audio output plays on.',
   read: anyOf('audiosetting'),
   write: anyOf('audiosetting'),
+  check: checkAudioDevices,
   keys: Object.fromEntries(AUDIO_DEVICE_SOURCES.map((s) => [s, audioKey(s)])) as Record<AudioDeviceSource, ReturnType<typeof audioKey>>,
 });
 

@@ -16,6 +16,7 @@ export const SETTING_RULES = {
   captureModeWithoutDevice: '{0} has no device. Choose its device before its format, size or rate, or clear them.',
   captureModeNotOffered: 'The device of {0} does not offer this format, size and rate. Choose one it lists.',
   captureFileOutside: 'The ALSA file plugin of {0} may write only inside the data directory of Roomcast.',
+  captureBeepNotOutput: 'The synthetic beep is an input. {0} needs a playback device.',
   videoBitrate20000: 'A bitrate of 20000 kbit/s needs main quality 2160. Choose a lower bitrate.',
   outputMainUrl: 'The main {0} output is enabled. Please input its URL or disable it.',
   outputSubUrl: 'The sub {0} output is enabled. Please input its URL or disable it.',
