@@ -5,28 +5,22 @@ import type { TsFanout } from './ts-fanout.js';
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
 /**
- * ffmpeg argv of a stream-copy output reading MPEG-TS from stdin. The fan-out starts it at a keyframe with PAT
- * and PMT, so half a second of probing finds every stream (ffmpeg's default, 5 s, would delay the output's first
- * bytes by as much after every start, e.g. each encoder restart of a live room).
+ * How a copy output reads the fan-out: demuxed as MPEG-TS. The fan-out starts it at a keyframe with PAT and PMT,
+ * so half a second of probing finds every stream (ffmpeg's default, 5 s, would delay the output's first bytes by as
+ * much after every start, e.g. each encoder restart of a live room).
  */
-export function copyArgs(output: string[]): string[] {
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'warning',
-    '-analyzeduration',
-    '500000',
-    '-f',
-    'mpegts',
-    '-i',
-    'pipe:0',
-    '-map',
-    '0',
-    '-c',
-    'copy',
-    ...output,
-  ];
+export const MPEGTS_INPUT = ['-analyzeduration', '500000', '-f', 'mpegts'];
+/**
+ * Or passed through as bytes, 1316 at a time (7 TS packets, one SRT message; the fan-out starts on a packet's
+ * boundary): no demux and remux, which hold every picture about 0.1 s (the demuxer waits for the next PES, the H.264
+ * parser for the next access unit; `bench/srt-latency.mjs`), and cost CPU. For an output that carries the encoder's
+ * MPEG-TS as it is (SRT). ffmpeg then reports bytes sent but no media time.
+ */
+export const TS_BYTES_INPUT = ['-f', 'data', '-raw_packet_size', '1316'];
+
+/** ffmpeg argv of a stream-copy output reading the fan-out from stdin. */
+export function copyArgs(output: string[], input: string[] = MPEGTS_INPUT): string[] {
+  return ['-hide_banner', '-nostdin', '-loglevel', 'warning', ...input, '-i', 'pipe:0', '-map', '0', '-c', 'copy', ...output];
 }
 
 /**
@@ -82,6 +76,7 @@ export class CopyOutput {
     private readonly fanout: TsFanout,
     private readonly output: string[],
     private readonly log: (line: string) => void = () => {},
+    private readonly input: string[] = MPEGTS_INPUT,
   ) {}
 
   get running(): boolean {
@@ -95,7 +90,7 @@ export class CopyOutput {
   start(): void {
     if (this.proc) return;
     this.stopping = false;
-    const p = spawnFfmpeg(copyArgs(this.output), 0, true);
+    const p = spawnFfmpeg(copyArgs(this.output, this.input), 0, true);
     this.proc = p;
     const sink = p.child.stdin!;
     // A dying output closes its stdin: the write error ends this output only.

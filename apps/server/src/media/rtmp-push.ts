@@ -1,4 +1,4 @@
-import { CopyOutput, rtmpOutputArgs } from './copy-output.js';
+import { CopyOutput, MPEGTS_INPUT, rtmpOutputArgs, TS_BYTES_INPUT } from './copy-output.js';
 import type { Encoder } from './encoder.js';
 import { type Progress, ProgressParser } from './ffmpeg-progress.js';
 import { FollowingCopyOutput } from './following-output.js';
@@ -8,10 +8,17 @@ export const PROGRESS_ARGS = ['-progress', 'pipe:1', '-stats_period', '0.5'];
 /** Media time sent before an attempt counts as streaming (the destination took the stream, not only the connection). */
 export const WRITING_AFTER_US = 1_000_000;
 
+/** What differs between the protocols a push speaks (`services/live/push-profiles.ts`). */
+export interface PushOutput {
+  label: string;
+  outputArgs: (url: string) => string[];
+  passThrough?: boolean;
+}
+
 export interface RtmpPushEvents {
   /** The attempt has sent `WRITING_AFTER_US` of media: the destination takes the stream. Once per attempt. */
   writing: () => void;
-  /** How much media the attempt has sent (each progress report). */
+  /** How much media the attempt has sent (each progress report; passed-through bytes: the time since the first). */
   progress: (p: Progress) => void;
   /** The attempt ended by itself (the destination dropped, refused, or ffmpeg failed); `start()` again to retry. */
   dropped: (reason: string) => void;
@@ -37,8 +44,11 @@ export class RtmpPush extends FollowingCopyOutput {
     private readonly events: RtmpPushEvents,
     log: (line: string) => void = () => {},
     private readonly now: () => number = Date.now,
-    /** The output's name in the log, and ffmpeg's options for the URL (RTMP's FLV unless another protocol's). */
-    private readonly output: { label: string; outputArgs: (url: string) => string[] } = {
+    /**
+     * The output's name in the log, ffmpeg's options for the URL (RTMP's FLV unless another protocol's), and whether
+     * the fan-out's bytes go out as they are (`TS_BYTES_INPUT`: SRT).
+     */
+    private readonly output: PushOutput = {
       label: `RTMP ${stream.toUpperCase()}`,
       outputArgs: rtmpOutputArgs,
     },
@@ -57,11 +67,18 @@ export class RtmpPush extends FollowingCopyOutput {
   }
 
   protected makeOutput(): CopyOutput {
-    const out = new CopyOutput(this.encoder[this.stream], [...PROGRESS_ARGS, ...this.output.outputArgs(this.url)], this.log);
+    const out = new CopyOutput(
+      this.encoder[this.stream],
+      [...PROGRESS_ARGS, ...this.output.outputArgs(this.url)],
+      this.log,
+      this.output.passThrough ? TS_BYTES_INPUT : MPEGTS_INPUT,
+    );
     const parser = new ProgressParser();
     this.wrote = false;
     this.lastSize = -1;
     this.lastProgressAt = this.now();
+    // Passed-through bytes carry no media time: the wall time since the first bytes went out stands for it.
+    let firstBytesAt: number | undefined;
     out.onStdout = (chunk) => {
       if (this.out !== out) return;
       for (const p of parser.push(chunk.toString('utf8'))) {
@@ -69,8 +86,10 @@ export class RtmpPush extends FollowingCopyOutput {
           this.lastSize = p.totalSize;
           this.lastProgressAt = this.now();
         }
-        this.events.progress(p);
-        if (!this.wrote && p.outTimeUs >= WRITING_AFTER_US) {
+        if (p.totalSize > 0) firstBytesAt ??= this.now();
+        const outTimeUs = this.output.passThrough ? (firstBytesAt === undefined ? 0 : (this.now() - firstBytesAt) * 1000) : p.outTimeUs;
+        this.events.progress({ ...p, outTimeUs });
+        if (!this.wrote && outTimeUs >= WRITING_AFTER_US) {
           this.wrote = true;
           this.events.writing();
         }

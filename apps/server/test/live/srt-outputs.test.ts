@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +94,37 @@ describe('SRT outputs (srtchannelctl): a copy of the encode to an SRT receiver o
     expect(existsSync(file) ? statSync(file).size : 0).toBe(0);
     expect((await ctl('stop')).body.result).toBe(true);
     wrong.kill('SIGKILL');
+  }, 40_000);
+
+  it("carries the encoder's MPEG-TS as it is, byte for byte (no demux and remux to hold pictures back)", async () => {
+    // A port of its own: the earlier tests' receivers may still listen on theirs.
+    const own = await freePort();
+    await t.writeSettings(admin, {
+      setting_live_srt: { mainenable: 'true', mainurl: `srt://127.0.0.1:${own}`, latency: '200', passphrase: PASSPHRASE, pbkeylen: '16' },
+    });
+    // What the encoder's HD fan-out gives, and what a receiver keeping the bytes as they come (ffmpeg's data demuxer) gets.
+    // The encode runs first (a recording), so the fan-out is watched from before the output's first byte.
+    const sent: Buffer[] = [];
+    expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
+    await waitFor(() => t.internals.media.encoder.running, { timeoutMs: 15_000, what: 'the encoder' });
+    const detach = t.internals.media.encoder.hd.attach((chunk) => void sent.push(Buffer.from(chunk)));
+    const file = join(dir, 'bytes.bin');
+    const url = `srt://127.0.0.1:${own}?mode=listener&latency=200000&passphrase=${PASSPHRASE}&pbkeylen=16`;
+    const bytes = spawn('ffmpeg', ['-v', 'error', '-y', '-f', 'data', '-i', url, '-map', '0', '-c', 'copy', '-f', 'data', file], {
+      stdio: 'ignore',
+    });
+    receivers.push(bytes);
+    expect((await ctl('start')).body.result).toBe(true);
+    await waitFor(async () => (await mainState()) === 'true', { timeoutMs: 15_000, what: 'the SRT main output streaming' });
+    await waitFor(() => existsSync(file) && statSync(file).size > 100_000, { timeoutMs: 15_000, what: '100 kB received' });
+    expect((await ctl('stop')).body.result).toBe(true);
+    detach();
+    expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
+    const got = readFileSync(file);
+    // Whole TS packets from the first byte: the PAT and PMT a copy starts with, then 100 kB found as they are in what
+    // the encoder sent.
+    expect([0, 188, 376].map((at) => got[at])).toEqual([0x47, 0x47, 0x47]);
+    expect(Buffer.concat(sent).indexOf(got.subarray(2 * 188, 100_000))).toBeGreaterThanOrEqual(0);
   }, 40_000);
 
   it('builds libsrt options from the settings: mode, latency in microseconds, AES key length, stream id', () => {

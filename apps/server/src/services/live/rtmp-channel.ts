@@ -50,6 +50,8 @@ export interface AttemptHooks {
   label: Record<RtmpChannel, string>;
   /** ffmpeg's output options for the URL (the protocol's muxer). */
   outputArgs: (url: string) => string[];
+  /** The fan-out's MPEG-TS goes out as it is (SRT), not demuxed and remuxed. */
+  passThrough?: boolean;
   /** The output is still on (not turned off since): reports of an output that is off change nothing. */
   isOn: (o: RtmpOutput) => boolean;
   /** The output's state changed: show it in the room's state. */
@@ -95,7 +97,7 @@ export function attemptPush(o: RtmpOutput, url: string, h: AttemptHooks): RtmpPu
     },
     h.log,
     () => h.clock.now(),
-    { label: h.label[o.channel], outputArgs: h.outputArgs },
+    { label: h.label[o.channel], outputArgs: h.outputArgs, passThrough: h.passThrough },
   );
   return push;
 }

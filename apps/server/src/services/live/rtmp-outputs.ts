@@ -89,6 +89,7 @@ export function rtmpOutputs(d: RtmpOutputsDeps) {
     log,
     label: LABEL,
     outputArgs: profile.outputArgs,
+    passThrough: profile.passThrough,
     isOn: (o) => outputs.get(o.channel) === o,
     changed: (channel) => void show(channel),
     replan: d.replan,
