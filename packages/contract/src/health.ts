@@ -28,6 +28,7 @@ export const HEALTH_REASONS = {
   audioSilent: 'No sound for {seconds} s',
   audioClipping: 'The sound clipped (full scale) {seconds} s ago',
   videoNoSignal: 'Channel {channel} ({source}) has no signal',
+  videoModeChanged: 'Channel {channel} ({source}) changed from {fromSize} at {fromFps} fps to {toSize} at {toFps} fps',
   encoderSlow: 'The encoder runs at {percent} % of real time',
   encoderFrames: '{count} of {frames} frames were dropped or repeated in the last minute',
   encoderRestarts: 'The encoder restarted {count} time(s) in the last hour',

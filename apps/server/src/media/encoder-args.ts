@@ -48,7 +48,8 @@ export function buildEncoderArgs(plan: EncoderPlan): string[] {
   const picture = pictureGraph(plan);
   const sound = audioGraph(plan, picture.input);
   const progress = ['-nostats', '-progress', `pipe:${ENCODER_PROGRESS_FD}`, '-stats_period', '1'];
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning', ...progress, ...picture.args, ...sound.args];
+  // Level-tagged info: the inputs' headers tell what each channel delivers (encoder.ts); the rest is warnings and errors.
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'level+info', ...progress, ...picture.args, ...sound.args];
   let input = sound.input;
   const filters = picture.filters;
   if (plan.sub) filters.push('[pic]split=2[hd][sdin]', `[sdin]scale=-2:${plan.sub.height}[sd]`);

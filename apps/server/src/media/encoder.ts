@@ -6,6 +6,8 @@ import { buildEncoderArgs, ENCODER_PROGRESS_FD } from './encoder-args.js';
 import { EncoderStats } from './encoder-stats.js';
 import { type EncoderPlan, encoderEnv, slidesOf } from './encoder-plan.js';
 import { ProgressParser } from './ffmpeg-progress.js';
+import { type DetectedVideo, InputHeaderParser, splitLevel } from './input-headers.js';
+import { pictureGraph } from './picture-graph.js';
 import { spawnFfmpeg, type Spawned } from './process-runner.js';
 import { SLIDE_FDS } from './slide-branch.js';
 import { TsFanout } from './ts-fanout.js';
@@ -30,6 +32,11 @@ export class Encoder extends EventEmitter {
   readonly levels = new AudioLevels();
   /** Speed, dropped and duplicated frames and crash restarts, from the `-progress` reports. */
   readonly stats = new EncoderStats();
+  /**
+   * The picture size and rate each channel the running encode opened delivers (by channel letter), read from the
+   * input headers ffmpeg prints at its start (`input-headers.ts`); emptied at each start until they are printed.
+   */
+  detected = new Map<string, DetectedVideo>();
   private proc: Spawned | undefined;
   private plan: (() => EncoderPlan) | undefined;
   /** The plan of the process started last (what the fan-outs carry now). */
@@ -118,11 +125,28 @@ export class Encoder extends EventEmitter {
       });
     }
     let pending = '';
+    // ffmpeg tags each line with its level (`-loglevel level+info`): the info lines are its headers, read for what
+    // each channel delivers and not logged; warnings and errors are logged as before.
+    const headers = new InputHeaderParser();
+    const channelOf = new Map([...pictureGraph(plan).inputOf].map(([letter, input]) => [input, letter]));
+    this.detected = new Map();
     p.child.stderr!.on('data', (d: Buffer) => {
       pending += d.toString('utf8');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) if (line.trim() && !HARMLESS.test(line)) this.emit('log', line);
+      for (const line of lines) {
+        const { level, text } = splitLevel(line);
+        if (level === 'info' || level === 'verbose') {
+          headers.push(text);
+          continue;
+        }
+        if (text.trim() && !HARMLESS.test(text)) this.emit('log', text);
+      }
+      if (this.proc !== p) return;
+      for (const [input, video] of headers.inputs) {
+        const letter = channelOf.get(input);
+        if (letter && !this.detected.has(letter)) this.detected.set(letter, video);
+      }
     });
     p.child.on('error', (err) => this.emit('log', `ffmpeg could not start: ${err.message}`));
     const stdio = p.child.stdio as Readable[];

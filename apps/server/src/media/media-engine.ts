@@ -280,6 +280,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     },
     /** Channels whose RTSP camera or capture device is lost (shown as the no-signal slate). */
     lostChannels: () => [...sources.lost],
+    /** The size and rate channel `letter` delivered at the running encode's start (undefined: not running, not shown). */
+    detectedVideo: (letter: string) => (encoder.running ? encoder.detected.get(letter) : undefined),
     /** Slide detection in the composite encode (media/slide-branch.ts), for the slides domain. */
     slides: {
       /**

@@ -2,7 +2,7 @@ import { defaultValues, typedSetting } from '@roomcast/contract';
 import { describe, expect, it } from 'vitest';
 import { boxCheck, type BoxReading } from '../../src/services/health/box-check.js';
 import { encoderCheck } from '../../src/services/health/encoder-check.js';
-import { audioCheck, CLIP_WARNING_MS, diskCheck } from '../../src/services/health/room-checks.js';
+import { audioCheck, CLIP_WARNING_MS, diskCheck, videoBaseline, videoCheck } from '../../src/services/health/room-checks.js';
 import {
   certificateCheck,
   CLOCK_ERROR_MS,
@@ -21,6 +21,33 @@ const DAY = 24 * HOUR;
 
 describe('health checks (pure: readings and thresholds in, a verdict out)', () => {
   const t = thresholds();
+
+  it('video: no signal is an error while it matters; another size or rate than at the start is a warning', () => {
+    const hd = { width: 1920, height: 1080, fps: 25 };
+    const signal = (detected?: typeof hd) => ({ channel: 'A', source: 'hdmi1', signal: 'signal' as const, detected });
+    const lost = { channel: 'B', source: 'rtsp', signal: 'nosignal' as const };
+    expect(videoCheck({ active: true, signals: [signal(hd), lost] })).toMatchObject({ state: 'error', reason: 'videoNoSignal' });
+    expect(videoCheck({ active: false, signals: [lost] })).toMatchObject({ state: 'warning', reason: 'videoNoSignal' });
+    // The baseline: the first size and rate seen while recording or live, forgotten once idle.
+    const baseline = videoBaseline();
+    const check = (active: boolean, detected?: typeof hd) => {
+      const reading = { active, signals: [signal(detected)] };
+      return videoCheck({ ...reading, baseline: baseline(reading) });
+    };
+    expect(check(true, undefined).state).toBe('ok');
+    expect(check(true, hd).state).toBe('ok');
+    expect(check(true, { ...hd, fps: 25.02 }).state).toBe('ok');
+    expect(check(true, { width: 1280, height: 720, fps: 60 })).toEqual({
+      state: 'warning',
+      reason: 'videoModeChanged',
+      args: { channel: 'A', source: 'hdmi1', fromSize: '1920×1080', fromFps: '25', toSize: '1280×720', toFps: '60' },
+    });
+    expect(check(true, { ...hd, fps: 30 })).toMatchObject({ state: 'warning', args: { toSize: '1920×1080', toFps: '30' } });
+    expect(check(true, hd).state).toBe('ok');
+    // A new recording takes what the channel delivers then.
+    expect(check(false, { width: 1280, height: 720, fps: 60 }).state).toBe('ok');
+    expect(check(true, { width: 1280, height: 720, fps: 60 }).state).toBe('ok');
+  });
 
   it('audio: only while the sound is used; silence over the limit is an error, a recent clip a warning', () => {
     expect(audioCheck({ active: false, silentMs: 999_000, clippedAgoMs: 0 }, t)).toMatchObject({ state: 'ok', reason: 'idle' });

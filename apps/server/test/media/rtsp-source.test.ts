@@ -45,6 +45,10 @@ describe.skipIf(!hasGstRtsp)('RTSP source: lost and back during a recording', as
   it('shows the slate while the camera is gone, takes it back when it returns, and never stops recording', async () => {
     expect((await t.post('recordctl', { control: 'start' }, admin)).body.result).toBe(true);
     await waitRecorded(t, 3);
+    // What each channel delivers, as the encode found it: the camera's own stream, and B's stand-in at its slot's size.
+    const signals = (await t.post('status', {}, admin)).body.data.signals as { channel: string; signal: string; detected?: unknown }[];
+    expect(signals.find((s) => s.channel === 'A')).toMatchObject({ signal: 'signal', detected: { width: 640, height: 360, fps: 15 } });
+    expect(signals.find((s) => s.channel === 'B')).toMatchObject({ signal: 'standin', detected: { width: expect.any(Number), fps: 30 } });
     cam.kill('SIGKILL');
     await waitFor(() => t.internals.media.lostChannels().includes('A'), {
       timeoutMs: 10_000,
@@ -52,7 +56,10 @@ describe.skipIf(!hasGstRtsp)('RTSP source: lost and back during a recording', as
       what: 'channel A to be reported lost',
     });
     expect(t.internals.media.lostChannels()).toEqual(['A']);
-    expect((await t.post('status', {}, admin)).body.data.isrecording).toBe('true');
+    const lost = (await t.post('status', {}, admin)).body.data;
+    expect(lost.isrecording).toBe('true');
+    // The slate's size is no camera's: a lost channel has no detected picture.
+    expect(lost.signals.find((s: { channel: string }) => s.channel === 'A')).toEqual({ channel: 'A', source: 'rtsp', signal: 'nosignal' });
     // The camera stays gone while 2 s more are recorded (the slate; the encoder restarted without it).
     await waitRecorded(t, 2, { after: recordedSeconds(t) });
     cam = await camera(port);
@@ -63,6 +70,8 @@ describe.skipIf(!hasGstRtsp)('RTSP source: lost and back during a recording', as
     });
     expect(t.internals.media.lostChannels()).toEqual([]);
     await waitRecorded(t, 2.5, { after: recordedSeconds(t) });
+    const back = (await t.post('status', {}, admin)).body.data.signals.find((s: { channel: string }) => s.channel === 'A');
+    expect(back).toMatchObject({ signal: 'signal', detected: { width: 640, height: 360 } });
     expect((await t.post('recordctl', { control: 'stop' }, admin)).body.result).toBe(true);
     const [rec] = t.internals.repos.recordings.inState('done');
     const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;

@@ -48,8 +48,19 @@ export const Status = z.object({
   audioalarm: truth,
   /** The room's health, the worst of its checks (the `health` call has each check; beyond the spec). */
   health: z.enum(HEALTH_STATES),
-  /** What each video channel A-F delivers now, with its source (beyond the spec: the Video screen, the confidence monitor). */
-  signals: z.array(z.object({ channel: z.enum(VIDEO_CHANNELS), source: z.string(), signal: z.enum(CHANNEL_SIGNALS) })),
+  /**
+   * What each video channel A-F delivers now, with its source (beyond the spec: the Video screen, the confidence
+   * monitor), and the picture size and rate it delivered at the encode's start (`detected`: while the encode runs and
+   * shows the channel).
+   */
+  signals: z.array(
+    z.object({
+      channel: z.enum(VIDEO_CHANNELS),
+      source: z.string(),
+      signal: z.enum(CHANNEL_SIGNALS),
+      detected: z.object({ width: z.number().int(), height: z.number().int(), fps: z.number().optional() }).optional(),
+    }),
+  ),
 });
 /** The Update page (updateinfo); the launcher's outcome of the last update is `last`. */
 export const UpdateInfo = z.object({

@@ -9,7 +9,7 @@ import { boxReadings } from './box-readings.js';
 import { encoderCheck } from './encoder-check.js';
 import { healthService } from './health-service.js';
 import { selfCheckJob, type SelfCheckDeps } from './self-check.js';
-import { audioCheck, diskCheck, usbDiskCheck, type VideoReading, videoCheck } from './room-checks.js';
+import { audioCheck, diskCheck, usbDiskCheck, type VideoReading, videoBaseline, videoCheck } from './room-checks.js';
 import { certificateCheck, type ClockReading, clockCheck, opencastCheck, type UploadReading, uploadsCheck } from './service-checks.js';
 import { type Verdict, worstOf } from './verdict.js';
 
@@ -73,6 +73,9 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
     );
   }
 
+  /** What each channel delivered when the recording or live stream began. */
+  const videoModes = videoBaseline();
+
   async function verdicts(s: HealthSources, now: number): Promise<[HealthCheckName, () => Verdict | Promise<Verdict>][]> {
     const t = settings.typed('setting_health');
     measureClock(s, now);
@@ -90,7 +93,13 @@ export function createHealth({ config, settings, room, device, repos, oplog, log
             { ...t, silenceseconds: s.audio.silenceLimitMs() / 1000 },
           ),
       ],
-      ['video', () => videoCheck({ active: (isRecording(st) && st.recording !== 'paused') || st.living, signals: s.video() })],
+      [
+        'video',
+        () => {
+          const reading = { active: (isRecording(st) && st.recording !== 'paused') || st.living, signals: s.video() };
+          return videoCheck({ ...reading, baseline: videoModes(reading) });
+        },
+      ],
       ['encoder', () => encoderCheck(s.encoder(), t)],
       [
         'disk',

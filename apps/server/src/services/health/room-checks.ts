@@ -52,16 +52,60 @@ export function usbDiskCheck(r: DiskReading, t: Thresholds): Verdict {
   return v.state === 'error' ? { ...v, state: 'warning' } : v;
 }
 
+/** The picture size and rate a channel delivers (`media/input-headers.ts`). */
+export interface VideoMode {
+  width: number;
+  height: number;
+  fps?: number;
+}
+
 /** A video channel and what it delivers (the layout domain's capture devices). */
 export interface VideoReading {
   /** Recording (not paused) or live: a channel without signal costs the lecture its picture. */
   active: boolean;
-  signals: { channel: string; source: string; signal: ChannelSignal }[];
+  signals: { channel: string; source: string; signal: ChannelSignal; detected?: VideoMode }[];
+  /** While active: what each channel delivered when the recording or live stream began (`videoBaseline`). */
+  baseline?: ReadonlyMap<string, VideoMode>;
 }
 
-/** A channel whose device is unplugged or cannot be opened, or whose camera does not answer: an error while it matters. */
+const sameMode = (a: VideoMode, b: VideoMode) =>
+  a.width === b.width && a.height === b.height && (a.fps === undefined || b.fps === undefined || Math.abs(a.fps - b.fps) < 0.5);
+const sizeText = (m: VideoMode) => `${m.width}×${m.height}`;
+const fpsText = (m: VideoMode) => (m.fps === undefined ? '?' : String(Math.round(m.fps * 100) / 100));
+
+/**
+ * A channel whose device is unplugged or cannot be opened, or whose camera does not answer: an error while it matters.
+ * A channel that delivers another size or rate than when the recording began (a laptop that switched to mirroring, a
+ * camera that came back in another mode): a warning, as the lecture's picture changed.
+ */
 export function videoCheck(r: VideoReading): Verdict {
   const lost = r.signals.find((s) => s.signal === 'nosignal');
-  if (!lost) return FINE;
-  return verdict(r.active ? 'error' : 'warning', 'videoNoSignal', { channel: lost.channel, source: lost.source });
+  if (lost) return verdict(r.active ? 'error' : 'warning', 'videoNoSignal', { channel: lost.channel, source: lost.source });
+  if (!r.active || !r.baseline) return FINE;
+  for (const s of r.signals) {
+    const before = r.baseline.get(s.channel);
+    if (before && s.detected && !sameMode(before, s.detected))
+      return verdict('warning', 'videoModeChanged', {
+        channel: s.channel,
+        source: s.source,
+        fromSize: sizeText(before),
+        fromFps: fpsText(before),
+        toSize: sizeText(s.detected),
+        toFps: fpsText(s.detected),
+      });
+  }
+  return FINE;
+}
+
+/**
+ * Keeps what each channel delivered when the recording or live stream began: the first size and rate seen while active
+ * (a channel lost at the start is taken when it first delivers); forgotten once neither records nor is live.
+ */
+export function videoBaseline() {
+  const first = new Map<string, VideoMode>();
+  return (r: Omit<VideoReading, 'baseline'>): ReadonlyMap<string, VideoMode> => {
+    if (!r.active) first.clear();
+    else for (const s of r.signals) if (s.detected && !first.has(s.channel)) first.set(s.channel, s.detected);
+    return first;
+  };
 }

@@ -13,6 +13,7 @@ import {
   videoModeOf,
 } from '@roomcast/contract';
 import type { CaptureDevices } from '../../host/capture-devices.js';
+import type { DetectedVideo } from '../../media/input-headers.js';
 import type { MediaEngine } from '../../media/media-engine.js';
 import { Fail } from '../core/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -29,7 +30,7 @@ export interface CaptureDevicesDeps {
   /** Changes when a video node or a sound device comes or goes: cheap enough to ask every few seconds. */
   fingerprint: () => Promise<string>;
   settings: SettingsService;
-  media: Pick<MediaEngine, 'apply' | 'audioOutput' | 'devicesPresent' | 'devices' | 'lostChannels'>;
+  media: Pick<MediaEngine, 'apply' | 'audioOutput' | 'devicesPresent' | 'devices' | 'lostChannels' | 'detectedVideo'>;
   /** DATA_DIR: the only place an ALSA file plugin may write to. */
   dataDir: string;
   /** The operation log: a bound device unplugged or back. */
@@ -126,7 +127,9 @@ export function captureDevicesService(d: CaptureDevicesDeps) {
         if (!source) signal = 'none';
         else if (lost.has(channel) || device?.missing) signal = 'nosignal';
         else if (!(NETWORK_SOURCES as readonly string[]).includes(source) && !device) signal = 'standin';
-        return { channel, source, signal };
+        // The size and rate it delivers, while the encode runs and shows it (not the slate's).
+        const detected = signal === 'nosignal' ? undefined : d.media.detectedVideo(channel);
+        return { channel, source, signal, ...(detected ? { detected } : {}) };
       });
     },
     /** listsource: each source name with its device ("" for none) and whether the box lacks it now. */
@@ -141,6 +144,7 @@ export interface ChannelSignalState {
   channel: (typeof VIDEO_CHANNELS)[number];
   source: string;
   signal: ChannelSignal;
+  detected?: DetectedVideo;
 }
 
 /**

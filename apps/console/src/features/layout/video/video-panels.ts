@@ -19,11 +19,30 @@ export function lostSignal(signals: ChannelSignals | undefined, channel: string,
   return !!source && !!signals?.some((s) => s.channel === channel && s.source === source && s.signal === 'nosignal');
 }
 
-/** The device hint, led by "No signal now" (a warning) while the channel has none. */
-function channelHint(base: FieldHint | undefined, lost: boolean, t: Translate): FieldHint | undefined {
-  if (!lost) return base;
+/** What a channel delivers now (status `signals`, as the encode found it), for the source the screen shows. */
+export function detectedSignal(signals: ChannelSignals | undefined, channel: string, source: string | undefined) {
+  return source ? signals?.find((s) => s.channel === channel && s.source === source)?.detected : undefined;
+}
+
+/**
+ * The device hint, led by "No signal now" (a warning) while the channel has none, and followed by the size and rate it
+ * delivers while the encode runs.
+ */
+function channelHint(
+  base: FieldHint | undefined,
+  lost: boolean,
+  detected: ReturnType<typeof detectedSignal>,
+  t: Translate,
+): FieldHint | undefined {
+  const delivering =
+    detected &&
+    (detected.fps === undefined
+      ? t('screens.video.deliveringNoRate', { width: detected.width, height: detected.height })
+      : t('screens.video.delivering', { width: detected.width, height: detected.height, fps: Math.round(detected.fps * 100) / 100 }));
+  const hint = delivering ? { text: base ? `${base.text} ${delivering}` : delivering, warning: base?.warning } : base;
+  if (!lost) return hint;
   const noSignal = t('screens.video.noSignalNow');
-  return { text: base ? `${noSignal} ${base.text}` : noSignal, warning: true };
+  return { text: hint ? `${noSignal} ${hint.text}` : noSignal, warning: true };
 }
 
 /**
@@ -60,7 +79,7 @@ export function videoPanels(
     inputFields[`channel${ch}`] = {
       hint: (v: ScreenValues) => {
         const source = v.setting_video_input?.[`channel${ch}`];
-        return channelHint(deviceHint(source, v, capture, t), lostSignal(signals, ch, source), t);
+        return channelHint(deviceHint(source, v, capture, t), lostSignal(signals, ch, source), detectedSignal(signals, ch, source), t);
       },
     };
   return [
