@@ -165,8 +165,8 @@ test.describe('confidence monitor', () => {
       expect((await callAsBrowser(page, 'recordctl', { control: 'start' })).envelope.result).toBe(true);
       try {
         await expect(page.getByRole('meter')).toHaveCount(3, { timeout: 15_000 });
-        // The record panel shows it at its next status poll.
-        await expect(page.getByTestId('record-panel').getByRole('button')).toHaveCount(2);
+        // The record panel shows it at its next status poll: Pause, Stop (enabled once recording) and Mark.
+        await expect(page.getByTestId('record-panel').getByRole('button')).toHaveCount(3);
         await expect(page.getByTestId('record-panel').getByRole('button').nth(1)).toBeEnabled({ timeout: 10_000 });
         await showPicture(page);
         await shoot(page, `${lang}-workbench-monitor-card`);
