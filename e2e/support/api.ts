@@ -56,6 +56,14 @@ export class Api {
     return data.sessionID;
   }
 
+  /** The confidence monitor's preview: 200 while the service encodes, 404 while it does not. */
+  async previewStatus(): Promise<number> {
+    const res = await this.request.get(`${this.baseURL}/api/monitor/preview.jpg`, {
+      headers: this.sessionId ? { [SESSION_HEADER]: this.sessionId } : {},
+    });
+    return res.status();
+  }
+
   get session(): string {
     return this.sessionId;
   }

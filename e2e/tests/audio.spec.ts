@@ -172,22 +172,35 @@ test.describe('audio settings', () => {
     await expect(page.getByTestId('settings-editing')).toBeVisible();
   });
 
-  test("shows each enabled input's level while the room records, to the Audio screen's users", async ({ page, adminApi, loginPage }) => {
+  test("shows each enabled input's level with nothing recording, and while recording, to the Audio screen's users", async ({
+    page,
+    adminApi,
+    loginPage,
+  }) => {
     await loginUserWith(adminApi, (u, p) => loginPage.signInAs(u, p), 'audlvl', ['operation', 'audiosetting']);
     const audio = new AudioPage(page);
     await audio.goto();
     const levels = page.getByTestId('input-levels');
-    await expect(levels.getByTestId('meters-note')).toHaveText('The meters move while recording or live.');
-    expect((await adminApi.raw('recordctl', { control: 'start' })).envelope.result).toBe(true);
-    try {
+    // The screen asks the service to encode while it is open: the meters move with nothing recording or live.
+    const meters = async () => {
       // The inputs on by default (mic 1, line 1) and the programme, each a meter the screen reader names.
       for (const id of ['macin1', 'linein1', 'program']) await expect(levels.getByTestId(`meter-${id}`)).toBeVisible({ timeout: 20_000 });
       await expect(levels.getByRole('meter')).toHaveCount(3);
       await expect(levels.getByTestId('meter-macin2')).toHaveCount(0);
+    };
+    await meters();
+    expect((await adminApi.call<{ isrecording: string }>('status', {})).isrecording).toBe('false');
+    expect((await adminApi.raw('recordctl', { control: 'start' })).envelope.result).toBe(true);
+    try {
+      await meters();
     } finally {
       await adminApi.raw('recordctl', { control: 'stop' });
     }
-    await expect(levels.getByTestId('meters-note')).toHaveText('The meters move while recording or live.', { timeout: 20_000 });
+    await meters();
+    // Left: the encode stops 10 s later.
+    expect(await adminApi.previewStatus()).toBe(200);
+    await page.goto('about:blank');
+    await expect.poll(() => adminApi.previewStatus(), { timeout: 30_000 }).toBe(404);
   });
 
   test('needs the audio function', async ({ page, adminApi, loginPage }) => {

@@ -9,6 +9,12 @@ import { anyOf, type Requirement } from './permissions.js';
  */
 export const MONITOR_LEVELS_PATH = `${API_PREFIX}/monitor/levels`;
 export const MONITOR_PREVIEW_PATH = `${API_PREFIX}/monitor/preview.jpg`;
+/**
+ * `?encode=1` on the levels stream: the encode runs while the stream is open even when nothing records or is live
+ * (it stops 10 s after the last such stream closed), so the meters, the picture and each channel's detected size and
+ * rate show while idle: the Audio screen asks it, and the confidence monitor when the operator starts it.
+ */
+export const MONITOR_LEVELS_ENCODE_QUERY = 'encode';
 /** Who may watch the monitor: the Record and Live panels' users (spec §6), as the workbench page. */
 export const MONITOR_PERMISSION: Requirement = anyOf('operating', 'record');
 /** Who may read the audio levels: the monitor's users, and the Audio screen's (each bound input's level, issue 20). */

@@ -1,5 +1,6 @@
 import {
   LevelsMessage,
+  MONITOR_LEVELS_ENCODE_QUERY,
   MONITOR_LEVELS_EVENT,
   MONITOR_LEVELS_PATH,
   MONITOR_PREVIEW_PATH,
@@ -28,8 +29,14 @@ const headers = (): Record<string, string> => {
  * the connection opens, drops (it reconnects after the server's retry delay, 2 s) or is refused (401/403: the
  * session ended or lacks the function; the status poll takes a 401 to the login page). Returns the stop.
  */
-export function watchLevels(onMessage: (m: LevelsMessage) => void, onState: (s: LevelsConnection) => void): () => void {
-  return followEventStream(MONITOR_LEVELS_PATH, MONITOR_LEVELS_EVENT, LevelsMessage, onMessage, onState);
+export function watchLevels(
+  onMessage: (m: LevelsMessage) => void,
+  onState: (s: LevelsConnection) => void,
+  opts: { encode?: boolean } = {},
+): () => void {
+  // `encode`: the service runs the encode for this stream while nothing records or is live (the meters move while idle).
+  const path = opts.encode ? `${MONITOR_LEVELS_PATH}?${MONITOR_LEVELS_ENCODE_QUERY}=1` : MONITOR_LEVELS_PATH;
+  return followEventStream(path, MONITOR_LEVELS_EVENT, LevelsMessage, onMessage, onState);
 }
 
 /** The preview JPEG, or undefined when nothing encodes (404) or it cannot be read now. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  MONITOR_LEVELS_ENCODE_QUERY,
   MONITOR_LEVELS_EVENT,
   MONITOR_LEVELS_PATH,
   MONITOR_LEVELS_PERMISSION,
@@ -33,11 +34,14 @@ export function registerMonitorRoutes(app: FastifyInstance, sessions: SessionSer
   app.get(MONITOR_LEVELS_PATH, async (req, reply) => {
     const user = levelsPermitted(req, reply);
     if (!user) return reply;
+    const encode = (req.query as Record<string, unknown>)[MONITOR_LEVELS_ENCODE_QUERY];
+    if (encode !== undefined && encode !== '1')
+      return sendAnswer(reply, refusal.status(400, `monitor: ${MONITOR_LEVELS_ENCODE_QUERY} must be 1`));
     if (streams.full()) return sendAnswer(reply, refusal.status(429, 'monitor: too many level streams'));
     const stream = streams.open(reply, user);
     const send = (m: LevelsMessage) => stream.send(MONITOR_LEVELS_EVENT, m);
     send(monitor.levels());
-    stream.onClose(monitor.watch(send));
+    stream.onClose(monitor.watch(send, { encode: encode === '1' }));
     return reply;
   });
 

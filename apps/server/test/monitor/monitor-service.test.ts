@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PicturePreview, PREVIEW_EVERY_MS } from '../../src/media/preview.js';
 import type { TsFanout } from '../../src/media/ts-fanout.js';
 import { createRoom, logRoomChanges } from '../../src/services/room/index.js';
-import { monitorService } from '../../src/services/system/monitor/monitor-service.js';
+import { MONITOR_LINGER_MS, monitorService } from '../../src/services/system/monitor/monitor-service.js';
+import { engineDemand } from '../../src/services/room/engine-demand.js';
 
 function fixture(silenceAlarmMs = 30_000) {
   const room = createRoom();
@@ -19,9 +20,13 @@ function fixture(silenceAlarmMs = 30_000) {
   // The alarm's operation-log rows come from the room's changes, as in the service.
   const logged: string[] = [];
   logRoomChanges(room, (d) => void logged.push(d));
+  let now = 0;
+  let wakes = 0;
   const monitor = monitorService({
     room,
     silenceAlarmMs: () => silenceAlarmMs,
+    clock: { now: () => now },
+    wake: () => void wakes++,
     media: {
       running: () => room.state.recording !== 'idle',
       levels: () => ({ inputs: [{ id: 'macin1', peak, rms: peak - 3 }], program: undefined }),
@@ -37,7 +42,17 @@ function fixture(silenceAlarmMs = 30_000) {
     const due = job.next(now);
     if (due !== undefined && due <= now) await job.run(now);
   };
-  return { room, record, monitor, job, logged, tick, setPeak: (v: number) => (peak = v) };
+  return {
+    room,
+    record,
+    monitor,
+    job,
+    logged,
+    tick,
+    setPeak: (v: number) => (peak = v),
+    setNow: (v: number) => (now = v),
+    wakes: () => wakes,
+  };
 }
 
 describe('silence alarm', () => {
@@ -141,5 +156,39 @@ describe('preview picture', () => {
     running = false;
     expect(await preview.get()).toBeUndefined();
     expect(grabs).toBe(2);
+  });
+});
+
+describe('the encode for the levels while idle (a stream opened with encode)', () => {
+  it('runs while such a stream is open and until MONITOR_LINGER_MS after the last closed; plain streams only read', async () => {
+    const f = fixture();
+    const linger = f.monitor.lingerJob;
+    // A plain stream (the workbench before the operator starts the monitor): nothing is asked of the engine.
+    const plain = f.monitor.watch(() => {});
+    expect(engineDemand(f.room.state).composite).toBe(false);
+    const first = f.monitor.watch(() => {}, { encode: true });
+    const second = f.monitor.watch(() => {}, { encode: true });
+    await Promise.resolve();
+    expect(f.room.state.monitoring).toBe(true);
+    expect(engineDemand(f.room.state)).toMatchObject({ composite: true, iso: false, sd: false });
+    first();
+    expect(linger.next(0)).toBeUndefined();
+    f.setNow(1_000);
+    second();
+    expect(f.wakes()).toBe(1);
+    expect(linger.next(1_000)).toBe(1_000 + MONITOR_LINGER_MS);
+    // Opened again within the linger (a page reload): the encode goes on, nothing is due.
+    const again = f.monitor.watch(() => {}, { encode: true });
+    expect(linger.next(2_000)).toBeUndefined();
+    f.setNow(3_000);
+    again();
+    await linger.run(3_000 + MONITOR_LINGER_MS - 1);
+    expect(f.room.state.monitoring).toBe(true);
+    await linger.run(3_000 + MONITOR_LINGER_MS);
+    await Promise.resolve();
+    expect(f.room.state.monitoring).toBe(false);
+    expect(engineDemand(f.room.state).composite).toBe(false);
+    expect(linger.next(3_000 + MONITOR_LINGER_MS)).toBeUndefined();
+    plain();
   });
 });

@@ -1,12 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   LevelsMessage,
+  MONITOR_LEVELS_ENCODE_QUERY,
   MONITOR_LEVELS_EVENT,
   MONITOR_LEVELS_PATH,
   MONITOR_PREVIEW_PATH,
   SESSION_HEADER,
   type LevelsMessage as Levels,
 } from '@roomcast/contract';
+import { MONITOR_LINGER_MS } from '../../src/services/system/monitor/monitor-service.js';
 import { makeApp, settingBody } from '../helpers.js';
 import { openEventStream } from '../sse-client.js';
 import { waitFor } from '../wait.js';
@@ -69,6 +71,28 @@ describe('confidence monitor', async () => {
     expect(s.retry()).toBe('2000');
     await s.close();
   });
+
+  it('runs the encode for a stream opened with encode=1 while idle: meters, picture, detected sizes; stops after the linger', async () => {
+    expect((await get(`${MONITOR_LEVELS_PATH}?${MONITOR_LEVELS_ENCODE_QUERY}=yes`, installer)).statusCode).toBe(400);
+    const s = await openEventStream(
+      `${base}${MONITOR_LEVELS_PATH}?${MONITOR_LEVELS_ENCODE_QUERY}=1`,
+      installer,
+      MONITOR_LEVELS_EVENT,
+      LevelsMessage,
+    );
+    streams.push(s);
+    // The Audio screen's user sees the tones while nothing records or is live.
+    await waitFor(() => (input(s.last(), 'macin1')?.peak ?? -100) > -19, { timeoutMs: 15_000, what: 'mic 1 on the meters while idle' });
+    const st = (await t.post('status', {}, admin)).body.data;
+    expect([st.isrecording, st.isliving]).toEqual(['false', 'false']);
+    expect(st.signals.find((x: { channel: string }) => x.channel === 'A').detected).toMatchObject({ fps: 30 });
+    expect((await get(MONITOR_PREVIEW_PATH, recorder)).statusCode).toBe(200);
+    await s.close();
+    // The encode goes on for MONITOR_LINGER_MS (a page reload keeps it), then stops.
+    expect(t.internals.media.encoder.running).toBe(true);
+    await waitFor(() => !t.internals.media.encoder.running, { timeoutMs: MONITOR_LINGER_MS + 10_000, what: 'the encode to stop' });
+    expect(t.internals.room.state.monitoring).toBe(false);
+  }, 45_000);
 
   it('streams ~10 level events a second while recording; the tones read near their −18 dBFS peak', async () => {
     const s = await open(operator);

@@ -43,10 +43,12 @@ function Meter({ level, label }: { level: MeterLevel; label: string }) {
 interface Props {
   levels: LevelsMessage | undefined;
   connection: LevelsConnection;
+  /** The stream asked for the encode (`useLevels(true)`): while it is not running yet, the meters are about to start. */
+  starting?: boolean;
 }
 
 /** One bar per enabled audio input and one for the program (the mix as recorded), in dBFS. */
-export function AudioMeters({ levels, connection }: Props) {
+export function AudioMeters({ levels, connection, starting }: Props) {
   const { t } = useTranslation('system', { keyPrefix: 'monitor' });
   const name = (id: string) => ((INPUTS as readonly string[]).includes(id) ? t(`meters.inputs.${id}`) : id);
   const note =
@@ -55,7 +57,7 @@ export function AudioMeters({ levels, connection }: Props) {
       : connection === 'refused'
         ? t('meters.refused')
         : levels && !levels.running
-          ? t('meters.idle')
+          ? t(starting ? 'meters.starting' : 'meters.idle')
           : levels && !levels.inputs.length
             ? t('meters.noInputs')
             : undefined;

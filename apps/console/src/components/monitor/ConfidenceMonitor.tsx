@@ -1,4 +1,6 @@
-import { Alert, Card, Col, Row } from 'antd';
+import { EyeOutlined, PauseCircleOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Row } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordStatus } from '../../app/status';
 import { HealthBadge } from '../health/HealthBadge';
@@ -16,8 +18,11 @@ import '../panel.css';
 export function ConfidenceMonitor() {
   const { t } = useTranslation('system', { keyPrefix: 'monitor' });
   const { data } = useRecordStatus();
-  const { levels, connection } = useLevels();
+  // While idle the operator may ask for the encode, to check the room before a lecture (it stops 10 s after leaving).
+  const [watchIdle, setWatchIdle] = useState(false);
+  const { levels, connection } = useLevels(watchIdle);
   const running = levels?.running ?? false;
+  const idle = data?.isrecording !== 'true' && data?.isliving !== 'true';
   return (
     <Card title={t('title')} extra={<HealthBadge />} className="rc-panel" data-testid="confidence-monitor">
       {data?.audioalarm === 'true' && (
@@ -36,7 +41,17 @@ export function ConfidenceMonitor() {
           <ChannelSignals signals={data?.signals} />
         </Col>
         <Col xs={24} md={12}>
-          <AudioMeters levels={levels} connection={connection} />
+          <AudioMeters levels={levels} connection={connection} starting={watchIdle} />
+          {idle && (
+            <Button
+              className="rc-monitor-watch"
+              icon={watchIdle ? <PauseCircleOutlined /> : <EyeOutlined />}
+              onClick={() => setWatchIdle(!watchIdle)}
+              data-testid="monitor-watch"
+            >
+              {t(watchIdle ? 'watch.stop' : 'watch.start')}
+            </Button>
+          )}
         </Col>
       </Row>
     </Card>

@@ -44,7 +44,9 @@ type RoomCommandBody =
   | { type: 'rtsp.set'; main: boolean; sub: boolean }
   /** The layout on the output; `buttonId` when it is a saved slot's. */
   | { type: 'layout.set'; layout: ShownLayout | undefined; buttonId?: number }
-  | { type: 'alarm.set'; on: boolean };
+  | { type: 'alarm.set'; on: boolean }
+  /** The levels are watched, or no longer (`monitor-service.ts`, after a short linger). */
+  | { type: 'monitor.set'; on: boolean };
 
 export type RoomCommandType = RoomCommand['type'];
 
@@ -116,5 +118,7 @@ export function transition(s: Readonly<RoomState>, cmd: RoomCommand): RoomState 
       };
     case 'alarm.set':
       return { ...s, audioAlarm: cmd.on };
+    case 'monitor.set':
+      return { ...s, monitoring: cmd.on };
   }
 }

@@ -48,6 +48,11 @@ export interface RoomState {
   layout: ShownLayout | undefined;
   /** The silence alarm: a recording's sound has stayed below the threshold for the alarm time. */
   audioAlarm: boolean;
+  /**
+   * A levels stream asked for the encode (`?encode=1`: the Audio screen, the confidence monitor started by hand): it
+   * runs for it while nothing else does, so the meters, the picture and each channel's signal show before a lecture.
+   */
+  monitoring: boolean;
 }
 
 export function idleRoomState(): RoomState {
@@ -68,6 +73,7 @@ export function idleRoomState(): RoomState {
     rtsp: { main: false, sub: false },
     layout: undefined,
     audioAlarm: false,
+    monitoring: false,
   };
 }
 

@@ -93,6 +93,8 @@ export function createSystem(
     room,
     // SILENCE_ALARM_SECONDS (tests) overrides the setting.
     silenceAlarmMs: () => config.silenceAlarmMs ?? settings.typed('setting_health').silenceseconds * 1000,
+    clock,
+    wake,
   });
   const recording = () => room.state.recording !== 'idle';
   /** A running recording is stopped (finalized) first; a stop that fails leaves it to the next start's recovery. */
@@ -210,7 +212,14 @@ export function createSystem(
     acmeChallenge: acmeOrder.challenge,
     /** The box's certificate is there before HTTPS listens. */
     lifecycle: { name: 'certificate', start: () => certificate.ensure() },
-    jobs: [...time.jobs, monitor.silenceJob, repair.job, certificate.job, systemTasksJob({ repos, zoneOffset, act, oplog: oplog.system })],
+    jobs: [
+      ...time.jobs,
+      monitor.silenceJob,
+      monitor.lingerJob,
+      repair.job,
+      certificate.job,
+      systemTasksJob({ repos, zoneOffset, act, oplog: oplog.system }),
+    ],
   };
 }
 export type SystemArea = ReturnType<typeof createSystem>['area'];

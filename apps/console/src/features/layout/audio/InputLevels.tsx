@@ -4,13 +4,14 @@ import { useLevels } from '../../../components/monitor/use-levels';
 
 /**
  * The Audio screen's level of each enabled input and of the programme (issue 20), under the inputs' switches: the
- * confidence monitor's meters, read from the same stream while the encoder runs (recording or live).
+ * confidence monitor's meters, read from the same stream. The screen asks the service to encode while it is open, so
+ * an installer sees a microphone move with nothing recording.
  */
 export function InputLevels() {
-  const { levels, connection } = useLevels();
+  const { levels, connection } = useLevels(true);
   return (
     <Card type="inner" data-testid="input-levels">
-      <AudioMeters levels={levels} connection={connection} />
+      <AudioMeters levels={levels} connection={connection} starting />
     </Card>
   );
 }

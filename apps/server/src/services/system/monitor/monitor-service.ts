@@ -1,5 +1,5 @@
 import { SILENCE_ALARM_DB, type LevelsMessage, type MeterLevel } from '@roomcast/contract';
-import { periodicJob } from '../../core/index.js';
+import { type Job, periodicJob } from '../../core/index.js';
 import { isRecording, type Room } from '../../room/index.js';
 
 /** What the confidence monitor reads from the media engine (`mediaEngine().monitor`). */
@@ -19,7 +19,16 @@ export interface MonitorDeps {
   room: Pick<Room, 'state' | 'apply'>;
   /** How long the sound must stay below SILENCE_ALARM_DB before the alarm is raised (setting_health.silenceseconds). */
   silenceAlarmMs: () => number;
+  clock: { now(): number };
+  /** The scheduler looks at its jobs again (the linger's end moved). */
+  wake: () => void;
 }
+
+/**
+ * How long the encode runs on for the levels after the last watcher that asked for it left: a page reload or a move
+ * from the Audio screen to the workbench does not stop and start it.
+ */
+export const MONITOR_LINGER_MS = 10_000;
 
 /** dBFS to one decimal; −∞ (digital silence) as null, as JSON has no infinity. */
 const db = (v: number): number | null => (Number.isFinite(v) ? Math.round(v * 10) / 10 : null);
@@ -35,6 +44,13 @@ type LevelsListener = (message: LevelsMessage) => void;
 export function monitorService(d: MonitorDeps) {
   const listeners = new Set<LevelsListener>();
   let unsubscribe: (() => void) | undefined;
+  /** The watchers that keep the encode running for the levels while nothing else runs it (`encode`). */
+  const encoding = new Set<LevelsListener>();
+  /** When the encode stops being wanted for the levels (the last such watcher left); undefined while wanted or off. */
+  let lingerUntil: number | undefined;
+  const setMonitoring = (on: boolean) => {
+    if (d.room.state.monitoring !== on) void d.room.apply({ type: 'monitor.set', on });
+  };
 
   const message = (): LevelsMessage => {
     if (!d.media.running()) return { running: false, inputs: [], program: null };
@@ -85,15 +101,29 @@ export function monitorService(d: MonitorDeps) {
   return {
     /** The levels now, as a stream message. */
     levels: message,
-    /** Calls `listener` with every new reading (~10 a second while the encoder runs) and once when it stops. */
-    watch(listener: LevelsListener): () => void {
+    /**
+     * Calls `listener` with every new reading (~10 a second while the encoder runs) and once when it stops; with
+     * `encode`, keeps the encode running for it (until MONITOR_LINGER_MS after the last such watcher left).
+     */
+    watch(listener: LevelsListener, opts: { encode?: boolean } = {}): () => void {
       listeners.add(listener);
       unsubscribe ??= d.media.subscribe(broadcast);
+      // `encode`: the encode runs for this watcher while nothing else runs it, so the meters (and the picture) move
+      // while idle: the Audio screen setting up microphones, an operator checking the room before a lecture.
+      if (opts.encode) {
+        encoding.add(listener);
+        lingerUntil = undefined;
+        setMonitoring(true);
+      }
       return () => {
         listeners.delete(listener);
         if (!listeners.size) {
           unsubscribe?.();
           unsubscribe = undefined;
+        }
+        if (encoding.delete(listener) && !encoding.size) {
+          lingerUntil = d.clock.now() + MONITOR_LINGER_MS;
+          d.wake();
         }
       };
     },
@@ -105,6 +135,16 @@ export function monitorService(d: MonitorDeps) {
     clippedAgo: () => d.media.clippedAgo(),
     /** The preview JPEG of the composed picture, or undefined when the encoder is not running. */
     preview: () => d.media.preview(),
+    /** Ends the encode for the levels MONITOR_LINGER_MS after the last watcher left. */
+    lingerJob: {
+      name: 'monitor linger',
+      next: () => lingerUntil,
+      async run(now: number) {
+        if (lingerUntil === undefined || now < lingerUntil) return;
+        lingerUntil = undefined;
+        if (!encoding.size) setMonitoring(false);
+      },
+    } satisfies Job,
     /** The silence alarm's check: every second while a recording runs, the room is live or the alarm is raised. */
     silenceJob: periodicJob({
       name: 'silence alarm',
