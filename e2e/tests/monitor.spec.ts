@@ -126,6 +126,10 @@ test.describe('confidence monitor', () => {
     // Each channel's dot with the size and rate the encode found (the stand-ins at their slots' sizes, 30 fps).
     await expect(card.getByTestId('signal-mode-A')).toContainText('30 fps', { timeout: 15_000 });
     await expect(wb.state).toHaveText('Idle');
+    if (SHOTS_WANTED) {
+      await card.scrollIntoViewIfNeeded();
+      await shoot(page, 'en_US-workbench-monitor-idle');
+    }
     const blocking = findings('monitor card, monitoring', await axeScan(page, '[data-testid=confidence-monitor]')).filter((f) =>
       BLOCKING.includes(f.impact),
     );
