@@ -13,6 +13,14 @@ import { SLIDE_FDS } from './slide-branch.js';
 import { TsFanout } from './ts-fanout.js';
 
 const RESTART_DELAY_MS = 300;
+/**
+ * An encode that writes no new picture for this long has stalled: a capture card whose cable was pulled may keep its
+ * node open and simply stop delivering, and the composed picture waits for it. It is ended and restarted, after the
+ * lost-source check finds the channel that gives nothing (`lost-sources.ts`), which then shows the "no signal" slate.
+ */
+export const STALL_MS = 3000;
+/** Before its first picture an encode may take longer: its inputs open (an RTSP camera, up to its 2 s timeout). */
+export const FIRST_PICTURE_MS = 15_000;
 /** ffmpeg 5.1 warns each time it converts to the JPEG pixel formats (the slides' JPEGs): not worth a log line. */
 // The second: ffmpeg stopped by a signal may fail its last progress report ("Broken pipe"); the figures are kept.
 export const HARMLESS = /deprecated pixel format used, make sure you did set range correctly|Error closing progress log/;
@@ -105,10 +113,28 @@ export class Encoder extends EventEmitter {
     const progress = new ProgressParser();
     const reports = (p.child.stdio as Readable[])[ENCODER_PROGRESS_FD]!;
     reports.on('error', () => undefined);
+    // The watchdog: the frame count must grow (ffmpeg reports each second, also while an input gives nothing).
+    let frames = -1;
+    let advancedAt = Date.now();
     reports.on('data', (d: Buffer) => {
       if (this.proc !== p) return;
-      for (const r of progress.push(d.toString('utf8'))) this.stats.report(r, Date.now());
+      for (const r of progress.push(d.toString('utf8'))) {
+        this.stats.report(r, Date.now());
+        if (r.frame > frames) {
+          frames = r.frame;
+          advancedAt = Date.now();
+        }
+      }
     });
+    const watchdog = setInterval(() => {
+      const limit = frames < 0 ? FIRST_PICTURE_MS : STALL_MS;
+      if (this.proc !== p || !this.wantedNow || Date.now() - advancedAt < limit) return;
+      clearInterval(watchdog);
+      this.emit('log', `encoder stalled: no new picture for ${Math.round((Date.now() - advancedAt) / 1000)} s; restarting it`);
+      p.child.kill('SIGKILL');
+    }, 500);
+    watchdog.unref();
+    void p.exited.then(() => clearInterval(watchdog));
     p.child.stdout!.on('data', (d: Buffer) => this.hd.push(d));
     (p.child.stdio[3] as Readable).on('data', (d: Buffer) => this.sd.push(d));
     this.levels.reset(plan.meters ? inputMeters(plan) : []);

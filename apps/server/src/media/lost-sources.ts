@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { runTool } from './process-runner.js';
 import { srtWithTimeouts } from './encoder-inputs.js';
+import { v4l2ModeArgs } from './source-bindings.js';
 import type { SourceSpec } from './source-spec.js';
 
 /** Whether a network source (RTSP, SRT) answers with a video stream within about 3 s. */
@@ -35,11 +36,29 @@ export interface SourceProbe {
   what: string;
   alive: () => Promise<boolean>;
 }
+/**
+ * Whether a capture device gives a picture within DEVICE_PICTURE_MS, in the mode asked of it: a card whose cable was
+ * pulled may keep its node (it opens) and deliver nothing, which stalls the encode (`encoder.ts` STALL_MS). Only
+ * asked while the encode does not hold the device (before a restart, and for a channel shown as the slate).
+ */
+export async function deviceDelivers(spec: Extract<SourceSpec, { kind: 'v4l2' }>, fps: number): Promise<boolean> {
+  if (!(await deviceOpens(spec.device))) return false;
+  try {
+    const args = ['-hide_banner', '-nostdin', '-v', 'error', '-f', 'v4l2', ...v4l2ModeArgs(spec.mode, fps), '-i', spec.device];
+    await runTool('ffmpeg', [...args, '-frames:v', '1', '-f', 'null', '-'], DEVICE_PICTURE_MS);
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** A capture device starts streaming within about a second (UVC cameras, HDMI cards); this leaves it some margin. */
+export const DEVICE_PICTURE_MS = 5000;
+
 /** The probe of a channel's source spec, for those that can be lost (the stand-ins and the slides never are). */
-export function probeOf(spec: SourceSpec | undefined): SourceProbe | undefined {
+export function probeOf(spec: SourceSpec | undefined, fps = 30): SourceProbe | undefined {
   if (spec?.kind === 'rtsp') return { what: 'RTSP source', alive: () => rtspAlive(spec.url) };
   if (spec?.kind === 'srt') return { what: 'SRT source', alive: () => srtAlive(spec.url) };
-  if (spec?.kind === 'v4l2') return { what: `capture device ${spec.device}`, alive: () => deviceOpens(spec.device) };
+  if (spec?.kind === 'v4l2') return { what: `capture device ${spec.device}`, alive: () => deviceDelivers(spec, fps) };
   return undefined;
 }
 
