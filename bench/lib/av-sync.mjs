@@ -15,7 +15,7 @@ async function ffmpegLog(file, fromSeconds, toSeconds, map, filter) {
   const seek = [...(fromSeconds > 0 ? ['-ss', String(fromSeconds)] : []), ...(toSeconds ? ['-to', String(toSeconds)] : [])];
   const { stderr } = await run(
     'ffmpeg',
-    [...FFMPEG, ...seek, '-i', file, '-map', map, '-filter:' + map.slice(2), filter, '-f', 'null', '-'],
+    [...FFMPEG, ...seek, '-i', file, '-map', map, `-filter:${map.slice(2)}`, filter, '-f', 'null', '-'],
     {
       maxBuffer: 256 * 1024 * 1024,
     },

@@ -5,6 +5,7 @@ import { SHOTS_WANTED, shoot } from '../support/screenshots';
 import { axeScan, BLOCKING, findingTable, findings } from '../support/axe';
 import { WorkbenchPage } from '../pages/workbench.page';
 import { callAsBrowser } from '../pages/users.page';
+import type { LoginPage } from '../pages/login.page';
 
 const LANGUAGES = ['en_US', 'zh_CN', 'zh_HK'] as const;
 const OPERATOR_PASSWORD = 'Operator-Passw0rd';
@@ -37,6 +38,22 @@ async function showPicture(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/**
+ * A new operator (workbench and record functions) signed in on the workbench at a light encoding, once no other
+ * spec's encode is winding down (the Audio screen asks for one; it ends 10 s after that screen is left).
+ */
+async function operatorOnWorkbench(page: Page, loginPage: LoginPage, adminApi: Api, prefix: string) {
+  const operator = uniqueCode(prefix);
+  await adminApi.newUser({ usercode: operator, password: OPERATOR_PASSWORD, functions: ['operation', 'operating'] });
+  await adminApi.call('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
+  await loginPage.signInAs(operator, OPERATOR_PASSWORD);
+  const wb = new WorkbenchPage(page);
+  await wb.goto();
+  const card = page.getByTestId('confidence-monitor');
+  await expect(card.getByTestId('meters-note')).toHaveText('The meters move while recording, live or monitoring.', { timeout: 30_000 });
+  return { wb, card };
+}
+
 test.describe('confidence monitor', () => {
   test.describe.configure({ mode: 'serial' });
 
@@ -52,17 +69,8 @@ test.describe('confidence monitor', () => {
 
   test('an operator sees the meters move and the picture while recording', async ({ page, loginPage, adminApi }) => {
     test.setTimeout(120_000);
-    const operator = uniqueCode('op');
-    await adminApi.newUser({ usercode: operator, password: OPERATOR_PASSWORD, functions: ['operation', 'operating'] });
-    await adminApi.call('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
-
-    await loginPage.signInAs(operator, OPERATOR_PASSWORD);
-    const wb = new WorkbenchPage(page);
-    await wb.goto();
-    const card = page.getByTestId('confidence-monitor');
+    const { wb, card } = await operatorOnWorkbench(page, loginPage, adminApi, 'op');
     await expect(card).toContainText('Confidence monitor');
-    // Another spec's encode (the Audio screen asks for one) may still be winding down: 10 s after it left.
-    await expect(card.getByTestId('meters-note')).toHaveText('The meters move while recording, live or monitoring.', { timeout: 30_000 });
     await expect(card.getByText('The picture shows here while recording, live or monitoring.')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('meter')).toHaveCount(0);
 
@@ -110,16 +118,8 @@ test.describe('confidence monitor', () => {
     adminApi,
   }) => {
     test.setTimeout(90_000);
-    const operator = uniqueCode('opidle');
-    await adminApi.newUser({ usercode: operator, password: OPERATOR_PASSWORD, functions: ['operation', 'operating'] });
-    await adminApi.call('writeconfig', { settingcode: 'setting_rec_video_codec', data: [{ key: 'main_quality', value: '270' }] });
-    await loginPage.signInAs(operator, OPERATOR_PASSWORD);
-    const wb = new WorkbenchPage(page);
-    await wb.goto();
-    const card = page.getByTestId('confidence-monitor');
+    const { wb, card } = await operatorOnWorkbench(page, loginPage, adminApi, 'opidle');
     await expect(wb.state).toHaveText('Idle');
-    // Another spec's encode may still be winding down: the workbench alone does not ask for one.
-    await expect(card.getByTestId('meters-note')).toHaveText('The meters move while recording, live or monitoring.', { timeout: 30_000 });
     await card.getByRole('button', { name: 'Monitor now' }).click();
     await expect.poll(() => meterValue(page, 'Microphone 1'), { timeout: 20_000 }).toBe(-18);
     await expect(page.getByTestId('preview-img')).toBeVisible({ timeout: 15_000 });

@@ -275,6 +275,31 @@ test.describe('recordings', () => {
     }
   });
 
+  // Another user's recording in a shared album: they may see and play it, not change it, so the console offers neither
+  // rename nor delete (listmedia's `mayedit`), where the service would answer "does not exist".
+  test("detail of another user's recording in a shared album: no rename, no delete", async ({ page, loginPage, adminApi }) => {
+    const name = uniqueCode('Shared');
+    const { id: albumid } = await adminApi.call<{ id: number }>('editalbum', { id: -1, name, share: true });
+    const usercode = uniqueCode('reader');
+    const password = 'Reader-pass-1';
+    try {
+      const listed = await adminApi.call<{ rows: Listed[] }>('listmedia', { usercode: '*', queryfields: { name: title(9) } });
+      const r = listed.rows[0];
+      await adminApi.call('setalbum', { recordid: r.recordid, albumid });
+      await adminApi.newUser({ usercode, password, functions: ['myrecord'] });
+      await loginPage.signInAs(usercode, password);
+      await page.goto(`/console/file/video/detail?id=${r.recordid}`);
+      const list = new RecordingsPage(page);
+      await expect(list.fileRows).toHaveCount(r.files.length);
+      await expect(page.getByText(title(9), { exact: true })).toBeVisible();
+      await expect(list.fileRows.first().getByRole('button', { name: /^Play / })).toBeEnabled();
+      await expect(page.getByTestId('file-table').getByRole('button', { name: /^Delete / })).toHaveCount(0);
+      await expect(page.getByTestId('file-table').getByRole('button', { name: 'Rename' })).toHaveCount(0);
+    } finally {
+      await adminApi.call('deletealbum', { id: albumid });
+    }
+  });
+
   test('no serious accessibility findings with rows, the info dialog, the player and the detail', async ({
     page,
     loginPage,

@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -147,6 +147,37 @@ describe.skipIf(!isRoot)('usbenable: the second copy of every recording on the U
     mount('100k');
     const small = await copy(ids);
     expect(small.body.message).toMatch(/^The USB disk has 0\.\d\d GB free; the chosen recordings need 0\.\d\d GB\.$/);
+  }, 40_000);
+
+  it('usbcopy of a recording changed since its finalize: fails naming the file, leaves no part and no file under its name', async () => {
+    unmount();
+    mount('64m');
+    const done = t.internals.repos.recordings.inState('done').slice(0, 2);
+    // The second recording's HD file: one byte changed, its size and time kept (a disk's bit rot, not an edit).
+    const bad = t.internals.repos.recordings.files(done[1]!.id).find((f) => f.channel === 10)!;
+    const { mtimeNs } = statSync(bad.filepath, { bigint: true });
+    const fd = openSync(bad.filepath, 'r+');
+    const byte = Buffer.alloc(1);
+    readSync(fd, byte, 0, 1, 1000);
+    writeSync(fd, Buffer.from([byte[0]! ^ 0xff]), 0, 1, 1000);
+    closeSync(fd);
+    // To the nanosecond (as stored with the hash; a Date would keep only milliseconds).
+    execFileSync('touch', ['-m', '-d', `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`, bad.filepath]);
+    expect((await t.post('usbcopy', { recordids: done.map((r) => String(r.id)) }, admin)).body.result).toBe(true);
+    await waitFor(async () => (await t.post('usbcopystate', {}, admin)).body.data.state !== 'copying', {
+      timeoutMs: 15_000,
+      what: 'the copy to end',
+    });
+    const state = (await t.post('usbcopystate', {}, admin)).body.data;
+    expect(state.state).toBe('failed');
+    expect(state.error).toBe(`${basename(bad.filepath)}: the recording's SHA-256 is no longer the one stored at its finalize`);
+    const onDisk = readdirSync(usb, { recursive: true }).map(String);
+    expect(onDisk.filter((f) => f.endsWith('.part'))).toEqual([]);
+    expect(existsSync(join(usb, basename(done[1]!.dir), basename(bad.filepath)))).toBe(false);
+    // The first recording's files, copied before, are whole and under their names.
+    for (const f of t.internals.repos.recordings.files(done[0]!.id))
+      expect(sha256Of(join(usb, basename(done[0]!.dir), basename(f.filepath)))).toBe(sha256Of(f.filepath));
+    expect(oplog().some((l) => l.startsWith('the copy to the USB disk failed: '))).toBe(true);
   }, 40_000);
 
   it('usbeject: written out and unmounted, so the disk can be pulled out; refused without a disk', async () => {

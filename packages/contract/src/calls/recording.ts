@@ -36,6 +36,11 @@ export const Recording = z.object({
   source: z.string(),
   filename: z.string(),
   files: z.array(RecordingFile),
+  mayedit: z
+    .boolean()
+    .describe(
+      "whether the caller may change it (rename, delete, move to an album, resync, its files): as updaterecord; false for another user's recording in a shared album and without a session",
+    ),
 });
 const dateTime = z
   .string()

@@ -95,7 +95,12 @@ export const settingLiveSrt = defineSetting({
       enumText(['caller', 'listener']),
       'caller: the box calls the URL; listener: the box waits at the URL for a receiver to call.',
     ),
-    latency: key('200', intText(20, 8000), "SRT's latency in milliseconds: how long a lost packet may be sent again (20-8000)."),
+    // libsrt's own default: SRT adds its latency to the picture's way (bench/srt-latency.mjs: 0.12 s at 120, 0.23 at 200).
+    latency: key(
+      '120',
+      intText(20, 8000),
+      "SRT's latency in milliseconds: how long a lost packet may be sent again (20-8000; 120, libsrt's default, suits a campus network; raise it over the internet).",
+    ),
     passphrase: key('', srtPassphrase, 'Encrypts the outputs (AES) when set: 10-79 characters; the receiver needs the same.', {
       secret: true,
     }),

@@ -20,16 +20,18 @@ interface Props {
   /** Providers enabled for sharing, and the recording's transfers (newest first). */
   shareTargets: ShareTarget[];
   transfers: Transfer[];
+  /** Whether the caller may change the recording (listmedia's `mayedit`): else no rename and no delete. */
+  mayEdit: boolean;
 }
 
 /** The files of one recording: title edited in place, size, created time, play, download, delete; rows chosen for the batch download (spec §2). */
-export function FileTable({ files, loading, onRename, onPlay, onDelete, selected, onSelect, shareTargets, transfers }: Props) {
+export function FileTable({ files, loading, onRename, onPlay, onDelete, selected, onSelect, shareTargets, transfers, mayEdit }: Props) {
   const { t } = useTranslation('recording');
   const columns: TableColumnsType<RecordingFile> = [
     {
       title: t('columns.title'),
       dataIndex: 'title',
-      render: (_: string, f) => <EditableTitle title={f.title} onSave={(title) => onRename(f, title)} />,
+      render: (_: string, f) => <EditableTitle title={f.title} onSave={mayEdit ? (title) => onRename(f, title) : undefined} />,
     },
     {
       title: t('columns.channel'),
@@ -79,13 +81,15 @@ export function FileTable({ files, loading, onRename, onPlay, onDelete, selected
             {t('actions.download')}
           </Button>
           <ShareMenu filepath={f.filepath} rowName={f.title} targets={shareTargets} />
-          <RemoveButton
-            text={t('actions.delete')}
-            rowName={f.title}
-            confirm={t('deleteFileConfirm', { title: f.title })}
-            cancelText={t('cancel')}
-            onConfirm={() => onDelete(f)}
-          />
+          {mayEdit && (
+            <RemoveButton
+              text={t('actions.delete')}
+              rowName={f.title}
+              confirm={t('deleteFileConfirm', { title: f.title })}
+              cancelText={t('cancel')}
+              onConfirm={() => onDelete(f)}
+            />
+          )}
         </Space>
       ),
     },

@@ -88,6 +88,7 @@ export default function RecordingDetailPage() {
             onSelect={setSelected}
             shareTargets={shareTargets}
             transfers={transfers.transfers}
+            mayEdit={r?.mayedit ?? false}
             onRename={(file, title) => r && rename.mutate({ recordid: r.recordid, title, filepath: file.filepath })}
             onPlay={setPlaying}
             onDelete={async (file) => {

@@ -52,7 +52,8 @@ export function RecordingTable(p: Props) {
   );
 
   // The flag is set once a sync of that kind has succeeded; resync is offered then (spec §2), and when the
-  // upload of that kind failed (its reason shows in the upload column).
+  // upload of that kind failed (its reason shows in the upload column). Rename, album, resync and delete show only
+  // on a recording the caller may change (listmedia's `mayedit`: not another user's in a shared album).
   const syncCell = (r: Recording, kind: SyncKind) => {
     const flag = kind === 'ftp' ? r.netsync : r.mediasvrsync;
     const time = kind === 'ftp' ? r.netsynctime : r.mediasvrsynctime;
@@ -63,7 +64,7 @@ export function RecordingTable(p: Props) {
         <Tag color={flag ? 'green' : 'default'} title={time || undefined}>
           {flag ? t('yes') : t('no')}
         </Tag>
-        {(flag || failed) && (
+        {(flag || failed) && r.mayedit && (
           <Button
             size="small"
             icon={<SyncOutlined />}
@@ -80,7 +81,7 @@ export function RecordingTable(p: Props) {
     {
       title: t('columns.title'),
       dataIndex: 'title',
-      render: (_: string, r) => <EditableTitle title={r.title} onSave={(title) => p.onRename(r, title)} />,
+      render: (_: string, r) => <EditableTitle title={r.title} onSave={r.mayedit ? (title) => p.onRename(r, title) : undefined} />,
     },
     {
       title: t('columns.album'),
@@ -116,16 +117,18 @@ export function RecordingTable(p: Props) {
         <Space size={0} wrap>
           {action(r, 'info', <InfoCircleOutlined />, () => p.onInfo(r))}
           {action(r, 'files', <UnorderedListOutlined />, () => p.onFiles(r))}
-          {action(r, 'album', <FolderOutlined />, () => p.onAlbum(r))}
+          {r.mayedit && action(r, 'album', <FolderOutlined />, () => p.onAlbum(r))}
           {action(r, 'play', <PlayCircleOutlined />, () => p.onPlay(r), !playableFile(r))}
           <ShareMenu filepath={(playableFile(r) ?? r.files[0])?.filepath} rowName={r.title} targets={p.shareTargets} />
-          <RemoveButton
-            text={t('actions.delete')}
-            rowName={r.title}
-            confirm={t('deleteConfirm', { title: r.title })}
-            cancelText={t('cancel')}
-            onConfirm={() => p.onDelete(r)}
-          />
+          {r.mayedit && (
+            <RemoveButton
+              text={t('actions.delete')}
+              rowName={r.title}
+              confirm={t('deleteConfirm', { title: r.title })}
+              cancelText={t('cancel')}
+              onConfirm={() => p.onDelete(r)}
+            />
+          )}
         </Space>
       ),
     },

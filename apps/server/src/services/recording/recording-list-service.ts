@@ -95,6 +95,8 @@ export function recordingListService(repos: Repositories, storage: MediaStorage,
             starttime: f.starttime,
             duration: f.duration_ms / 1000,
           })),
+          // The console offers rename, delete, album and resync only where the service would allow them.
+          mayedit: access.mayChange(caller, r),
         };
       });
       return { rows, total: page.total, currentpage: b.currentpage, pagesize: b.pagesize };

@@ -31,6 +31,7 @@ const recording = (files: Recording['files']): Recording => ({
   source: '',
   filename: '',
   files,
+  mayedit: false,
 });
 
 describe('viewer files helpers', () => {
