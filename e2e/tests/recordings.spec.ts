@@ -295,6 +295,7 @@ test.describe('recordings', () => {
       await expect(list.fileRows.first().getByRole('button', { name: /^Play / })).toBeEnabled();
       await expect(page.getByTestId('file-table').getByRole('button', { name: /^Delete / })).toHaveCount(0);
       await expect(page.getByTestId('file-table').getByRole('button', { name: 'Rename' })).toHaveCount(0);
+      await shoot(page, 'en_US-recording-detail-not-mine');
     } finally {
       await adminApi.call('deletealbum', { id: albumid });
     }
