@@ -6,12 +6,15 @@
 // The stand-in picture compresses to almost nothing, so each recording's HD file is then filled with
 // USB_BENCH_FILE_MB of random bytes (a 90-minute lecture at 4 Mbit/s is 2.6 GB): the copy is of bytes, and the service
 // computes the changed file's SHA-256 again before it copies it, as it does for any file changed since its finalize.
-// Env: USB_BENCH_RECORDINGS (3), USB_BENCH_SECONDS (5), USB_BENCH_FILE_MB (200), USB_BENCH_IMAGE_MB (2048).
-import { execFileSync } from 'node:child_process';
+// A third line times `cp` with `openssl dgst -sha256` of the same files beside it: what the check costs by itself.
+// Env: USB_BENCH_RECORDINGS (3), USB_BENCH_SECONDS (5), USB_BENCH_FILE_MB (200), USB_BENCH_IMAGE_MB (2048),
+// USB_BENCH_WRITE_MBPS (0: the machine's disk; 100 is a USB 3 hard disk's or a good flash drive's sustained write).
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { machine, sleep } from './lib/machine.mjs';
 import { startService } from './lib/service.mjs';
 
@@ -21,6 +24,7 @@ const SECONDS = Number(process.env.USB_BENCH_SECONDS ?? 5);
 const FILE_MB = Number(process.env.USB_BENCH_FILE_MB ?? 200);
 const IMAGE_MB = Number(process.env.USB_BENCH_IMAGE_MB ?? 2048);
 
+const execFileAsync = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'roomcast-usb-bench-'));
 const image = join(work, 'usb.img');
 const usb = join(work, 'usb');
@@ -28,6 +32,12 @@ execFileSync('mkdir', ['-p', usb]);
 execFileSync('truncate', ['-s', `${IMAGE_MB}M`, image]);
 execFileSync('mkfs.ext4', ['-q', '-F', image]);
 execFileSync('mount', ['-o', 'loop', image, usb]);
+// USB_BENCH_WRITE_MBPS caps the loop device's writes (cgroup v1 blkio throttle of the root group, which the kernel's
+// writeback runs in) at a USB disk's speed; 0 leaves it at the speed of the machine's disk.
+const WRITE_MBPS = Number(process.env.USB_BENCH_WRITE_MBPS ?? 0);
+const throttle = '/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device';
+const loopDevice = execFileSync('findmnt', ['-n', '-o', 'MAJ:MIN', usb]).toString().trim();
+if (WRITE_MBPS > 0) writeFileSync(throttle, `${loopDevice} ${WRITE_MBPS * 1_000_000}`);
 const dropCaches = () => {
   execFileSync('sync');
   writeFileSync('/proc/sys/vm/drop_caches', '3');
@@ -75,11 +85,13 @@ try {
         if (s.state !== 'done') throw new Error(`the copy ${s.state}: ${s.error}`);
         return;
       }
-      await sleep(50);
+      await sleep(10);
     }
   };
-  // A first copy stores the changed files' SHA-256 (a recording's is stored at its finalize); the second is timed.
+  // A first copy stores the changed files' SHA-256 (a recording's is stored at its finalize); the second is timed,
+  // to a disk without the first's files (as `cp` writes new files: replacing 600 MiB would time their deletion too).
   await copyAll();
+  for (const name of readdirSync(usb)) if (name !== 'lost+found') rmSync(join(usb, name), { recursive: true, force: true });
   dropCaches();
   let t0 = performance.now();
   await copyAll();
@@ -94,14 +106,28 @@ try {
   execFileSync('sync');
   const cp = (performance.now() - t0) / 1000;
 
+  // The floor of any checked copy here: `cp` with `openssl dgst -sha256` of the same files beside it (both reading
+  // them from the disk), then `sync`. Not the target's reference: it shows what the SHA-256 check itself costs.
+  dropCaches();
+  const checkedTarget = join(usb, 'cp-checked');
+  execFileSync('mkdir', ['-p', checkedTarget]);
+  t0 = performance.now();
+  await Promise.all([execFileAsync('openssl', ['dgst', '-sha256', ...files]), execFileAsync('cp', [...files, checkedTarget])]);
+  execFileSync('sync');
+  const cpChecked = (performance.now() - t0) / 1000;
+
   const mb = bytes / 1024 / 1024;
   console.log('machine', JSON.stringify(machine()));
-  console.log(`${files.length} files of ${RECORDINGS} recordings, ${mb.toFixed(1)} MiB, to a loop-mounted ext4 image`);
+  const speed = WRITE_MBPS > 0 ? `, its writes capped at ${WRITE_MBPS} MB/s` : '';
+  console.log(`${files.length} files of ${RECORDINGS} recordings, ${mb.toFixed(1)} MiB, to a loop-mounted ext4 image${speed}`);
   console.log(`  service (copy, SHA-256 check, flush): ${service.toFixed(2)} s, ${(mb / service).toFixed(1)} MiB/s`);
   console.log(`  cp + sync: ${cp.toFixed(2)} s, ${(mb / cp).toFixed(1)} MiB/s`);
+  console.log(`  cp beside openssl dgst -sha256, + sync: ${cpChecked.toFixed(2)} s, ${(mb / cpChecked).toFixed(1)} MiB/s`);
   console.log(`  service / cp: ${((cp / service) * 100).toFixed(0)} % (target 80 % or more)`);
+  console.log(`  service / (cp beside the hash): ${((cpChecked / service) * 100).toFixed(0)} %`);
 } finally {
   await svc.close();
+  if (WRITE_MBPS > 0) writeFileSync(throttle, `${loopDevice} 0`);
   execFileSync('umount', ['-l', usb]);
   rmSync(work, { recursive: true, force: true });
 }

@@ -3,26 +3,33 @@ import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 
-/** One read buffer, reused: hashing a file makes no garbage per read. */
-const CHUNK = 1 << 20;
+/** Two read buffers, reused: hashing a file makes no garbage per read. */
+const CHUNK = 4 << 20;
 /** Below this a file is hashed in the calling thread: starting a thread (~30 ms) costs more than hashing it. */
 const IN_THREAD_BELOW = 32 << 20;
 /** The compiled hash thread beside this file (dist); the TypeScript sources (tests) have none and hash in-thread. */
 const WORKER = new URL('./hash-worker.js', import.meta.url);
 
-/** SHA-256 (hex) of a whole file, read in this thread; `signal` is checked between reads. */
+/**
+ * SHA-256 (hex) of a whole file, hashed in this thread; `signal` is checked between reads. The next chunk is read (by
+ * libuv's pool) while this one is hashed: reading and hashing one after the other took half again as long.
+ */
 export async function sha256InThread(path: string, signal?: AbortSignal): Promise<string> {
   const hash = createHash('sha256');
   const fh = await open(path, 'r');
+  const bufs = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+  let reading = fh.read(bufs[0]!, 0, CHUNK, null);
   try {
-    const buf = Buffer.allocUnsafe(CHUNK);
-    for (;;) {
+    for (let i = 1; ; i++) {
       signal?.throwIfAborted();
-      const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
+      const { bytesRead, buffer } = await reading;
       if (!bytesRead) break;
-      hash.update(buf.subarray(0, bytesRead));
+      reading = fh.read(bufs[i % 2]!, 0, CHUNK, null);
+      hash.update(buffer.subarray(0, bytesRead));
     }
   } finally {
+    // A read still under way (an abort, a failed read) ends before the file is closed.
+    await reading.catch(() => undefined);
     await fh.close();
   }
   return hash.digest('hex');
