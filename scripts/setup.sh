@@ -41,6 +41,9 @@ if [ "$purpose" = test ] || [ "$purpose" = test-packages ]; then
   command -v socat >/dev/null 2>&1 || need+=(socat)
   # zbarimg decodes the PPT screen's QR code (e2e/tests/ppt.spec.ts).
   command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
+  # cc and libc's headers (with linux/videodev2.h) build the emulated V4L2 camera of apps/server/test/media/emulated-v4l2.
+  command -v cc >/dev/null 2>&1 || need+=(gcc)
+  dpkg -s libc6-dev >/dev/null 2>&1 || need+=(libc6-dev)
   # A real RTSP camera for the media tests: the same RTSP server with x264enc (plugins-ugly) for its picture.
   dpkg -s gstreamer1.0-plugins-ugly >/dev/null 2>&1 || need+=(gstreamer1.0-plugins-ugly)
   # nginx run by the tests (packages/test-servers): a real RTMP destination for the RTMP output tests (vitest and

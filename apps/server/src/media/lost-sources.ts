@@ -62,12 +62,24 @@ export function probeOf(spec: SourceSpec | undefined, fps = 30): SourceProbe | u
   return undefined;
 }
 
+/** A channel's source found lost (the slate shown) or back (on the picture again). */
+export interface SourceChange {
+  channel: string;
+  /** "RTSP source", "capture device /dev/video0"... */
+  what: string;
+  lost: boolean;
+}
+
 /**
  * Keeps the set of channels whose source is lost (shown as the "no signal" slate): `check` probes every channel's
  * source (after the encoder died), `poll` probes the lost ones and reports when one is back (the engine then
  * re-plans without its slate).
  */
-export function lostSources(probes: () => Record<string, SourceProbe>, log: (line: string) => void) {
+export function lostSources(
+  probes: () => Record<string, SourceProbe>,
+  log: (line: string) => void,
+  changed: (change: SourceChange) => void = () => {},
+) {
   const lost = new Set<string>();
   return {
     lost: lost as ReadonlySet<string>,
@@ -75,7 +87,10 @@ export function lostSources(probes: () => Record<string, SourceProbe>, log: (lin
       await Promise.all(
         Object.entries(probes()).map(async ([letter, probe]) => {
           const alive = await probe.alive();
-          if (!alive && !lost.has(letter)) log(`channel ${letter}: ${probe.what} lost; showing the no-signal slate`);
+          if (!alive && !lost.has(letter)) {
+            log(`channel ${letter}: ${probe.what} lost; showing the no-signal slate`);
+            changed({ channel: letter, what: probe.what, lost: true });
+          }
           if (alive) lost.delete(letter);
           else lost.add(letter);
         }),
@@ -90,6 +105,7 @@ export function lostSources(probes: () => Record<string, SourceProbe>, log: (lin
         if (!probe || (await probe.alive())) {
           lost.delete(letter);
           log(`channel ${letter}: ${probe?.what ?? 'source'} is back`);
+          changed({ channel: letter, what: probe?.what ?? 'source', lost: false });
           back = true;
         }
       }

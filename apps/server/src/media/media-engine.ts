@@ -14,7 +14,7 @@ import { FONT_FILES } from './osd-fonts.js';
 import { sourceBindings } from './source-bindings.js';
 import { PicturePreview, PREVIEW_WIDTH, previewStream } from './preview.js';
 import { renderStill, stillQueue } from './still.js';
-import { lostSources, probeOf } from './lost-sources.js';
+import { lostSources, probeOf, type SourceChange } from './lost-sources.js';
 import type { SlidesPlan } from './slide-branch.js';
 import type { SourceSpec } from './source-spec.js';
 
@@ -68,7 +68,8 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
         .filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined),
     );
   };
-  const sources = lostSources(probes, log);
+  let sourceChanged: (change: SourceChange) => void = () => {};
+  const sources = lostSources(probes, log, (change) => sourceChanged(change));
   // When the encoder dies and a channel's source can be lost, find out which are before restarting.
   encoder.beforeRestart = async () => {
     if (Object.keys(probes()).length) await sources.check();
@@ -280,6 +281,10 @@ export function mediaEngine(dataDir: string, settings: MediaSettings, preset: st
     },
     /** Channels whose RTSP camera or capture device is lost (shown as the no-signal slate). */
     lostChannels: () => [...sources.lost],
+    /** Who hears of a channel's source lost or back (the operation log). */
+    onSourceChange(fn: (change: SourceChange) => void): void {
+      sourceChanged = fn;
+    },
     /** The size and rate channel `letter` delivered at the running encode's start (undefined: not running, not shown). */
     detectedVideo: (letter: string) => (encoder.running ? encoder.detected.get(letter) : undefined),
     /** Slide detection in the composite encode (media/slide-branch.ts), for the slides domain. */

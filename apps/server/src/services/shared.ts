@@ -103,6 +103,10 @@ export function createShared({
   room.subscribe(({ command, before, after }) => mpLog(`room: ${command.type}: ${describeChange(before, after)}`));
   // What the service changes by itself, in the operation log (a user's call is logged by the API).
   logRoomChanges(room, oplog.system);
+  // A camera or capture device that stops giving pictures (its node may stay: a cable pulled) and comes back.
+  media.onSourceChange(({ channel, what, lost }) =>
+    oplog.system(lost ? `Channel ${channel}: ${what} lost; the no-signal picture is shown` : `Channel ${channel}: ${what} is back`),
+  );
   return {
     config,
     clock,

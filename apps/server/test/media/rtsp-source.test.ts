@@ -77,5 +77,9 @@ describe.skipIf(!hasGstRtsp)('RTSP source: lost and back during a recording', as
     const hd = t.internals.repos.recordings.files(rec!.id).find((f) => f.channel === 10)!;
     const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', hd.filepath]);
     expect(Number(stdout)).toBeGreaterThan(4);
+    // Both changes in the operation log, as the service's own rows.
+    const rows = t.internals.repos.oplog.page(100, 0).map((r) => r.description);
+    expect(rows).toContain('Channel A: RTSP source lost; the no-signal picture is shown');
+    expect(rows).toContain('Channel A: RTSP source is back');
   }, 60_000);
 });
