@@ -64,7 +64,6 @@ export function rtmpOutputArgs(url: string): string[] {
 export class CopyOutput {
   private proc: Spawned | undefined;
   private detach: (() => void) | undefined;
-  private queued = 0;
   private stopping = false;
   lastError = '';
   /** Called when the output's ffmpeg exits by itself (not through `stop()`), with its exit code. */
@@ -101,11 +100,9 @@ export class CopyOutput {
       this.log(this.lastError);
     });
     this.detach = this.fanout.attach((chunk) => {
-      if (this.queued > MAX_QUEUED_BYTES || !sink.writable) return;
-      this.queued += chunk.length;
-      sink.write(chunk, () => {
-        this.queued -= chunk.length;
-      });
+      // The pipe's own count of what waits: no callback to make and run per chunk.
+      if (sink.writableLength > MAX_QUEUED_BYTES || !sink.writable) return;
+      sink.write(chunk);
     });
     void p.exited.then((code) => {
       this.detach?.();
