@@ -157,23 +157,18 @@ static int mode_arg(int flags, va_list ap) {
   return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, int) : 0;
 }
 
-int open(const char *path, int flags, ...) {
-  RESOLVE(open);
-  va_list ap;
-  va_start(ap, flags);
-  int mode = mode_arg(flags, ap);
-  va_end(ap);
-  return opened(REAL(open)(path, flags, mode), flags, path);
-}
-
-int open64(const char *path, int flags, ...) {
-  RESOLVE(open64);
-  va_list ap;
-  va_start(ap, flags);
-  int mode = mode_arg(flags, ap);
-  va_end(ap);
-  return opened(REAL(open64)(path, flags, mode), flags, path);
-}
+/* open and open64: the same body for each libc symbol (each must be defined by its own name to be interposed). */
+#define DEFINE_OPEN(name)                                   \
+  int name(const char *path, int flags, ...) {              \
+    RESOLVE(name);                                          \
+    va_list ap;                                             \
+    va_start(ap, flags);                                    \
+    int mode = mode_arg(flags, ap);                         \
+    va_end(ap);                                             \
+    return opened(REAL(name)(path, flags, mode), flags, path); \
+  }
+DEFINE_OPEN(open)
+DEFINE_OPEN(open64)
 
 /* The fortified opens (_FORTIFY_SOURCE, as Debian builds ffmpeg). */
 int __open_2(const char *path, int flags) {
