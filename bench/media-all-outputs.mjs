@@ -17,7 +17,10 @@
 // RTSP helper cost 0.05-0.1 s of CPU to start, 1-2 % of a 30 s phase) and the steady state (SECONDS after the outputs
 // started and the warm-up, as an output that runs for an hour costs; its media seconds are its wall seconds times the
 // phase's speed).
-// Env: BENCH_SECONDS (default 30 a phase), ALL_WS / ALL_HLS (default 2 each). About 3 minutes on 2 cores.
+// ALL_ROUNDS (default 1) repeats the pair of phases (recording alone, every output) that many times, one after the
+// other, and prints each round's steady ratio and their median: the encoder's own cost drifts by up to 15 % between
+// phases on a shared machine, more than the outputs cost, and alternating phases lets the drift fall on both sides.
+// Env: BENCH_SECONDS (default 30 a phase), ALL_WS / ALL_HLS (default 2 each). About 3 minutes on 2 cores (+80 s a round).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +37,7 @@ const WS_VIEWERS = Number(process.env.ALL_WS ?? 2);
 const HLS_VIEWERS = Number(process.env.ALL_HLS ?? 2);
 const WARMUP_MS = 6000;
 const TARGET = 1.1;
+const ROUNDS = Math.max(1, Number(process.env.ALL_ROUNDS ?? 1));
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 console.log('machine', JSON.stringify(machine()));
@@ -159,100 +163,108 @@ try {
   await write('setting_live_rtmp', { mainenable: 'true', mainurl: nginx.url('main'), subenable: 'true', suburl: nginx.url('sub') });
   await write('setting_room', { publish: 'true' });
 
-  // Recording alone; the encoder's command line is read meanwhile for the tee.
-  results.recordOnly = await servicePhase(async () => {
-    await sleep(WARMUP_MS);
-    for (const pid of readFileSync(`/proc/${svc.proc.pid}/task/${svc.proc.pid}/children`, 'utf8').trim().split(/\s+/)) {
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
-      if (argv.includes('pipe:1') && argv.includes('-filter_complex')) encoderArgs = argv.slice(1);
-    }
-    if (!encoderArgs) throw new Error('the encoder was not found among the service’s processes');
-    return async () => ({});
-  });
-
-  // Every output.
   const rtspPort = await freePort();
   const rtspUrl = `rtsp://127.0.0.1:${rtspPort}/main`;
-  await write('setting_live_rtsp', { mainenable: 'true', mainurl: rtspUrl, type: 'unicast' });
   const srtPorts = { main: await freePort(), sub: await freePort() };
   const srtTo = (port) => `srt://127.0.0.1:${port}`;
-  await write('setting_live_srt', { mainenable: 'true', mainurl: srtTo(srtPorts.main), subenable: 'true', suburl: srtTo(srtPorts.sub) });
-  if (usb) await write('setting_advance_media_save', { usbenable: 'true' });
-  results.allOutputs = await servicePhase(async () => {
-    const receivers = [srtReceiver(srtPorts.main), srtReceiver(srtPorts.sub)];
-    await must('roomlivectrl', { control: 'start' });
-    await must('rtmpctl', { control: 'start' });
-    await must('srtchannelctl', { channel: '1', control: 'start' });
-    await must('srtchannelctl', { channel: '2', control: 'start' });
-    const source = await must('livesource', {});
-    let running = true;
-    const sockets = Array.from({ length: WS_VIEWERS }, () => {
-      const ws = new WebSocket(`ws://127.0.0.1:${svc.port}${source.ws}`);
-      ws.on('error', () => undefined);
-      return ws;
+  results.rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Recording alone; the encoder's command line is read meanwhile for the tee.
+    const recordOnly = await servicePhase(async () => {
+      await sleep(WARMUP_MS);
+      for (const pid of readFileSync(`/proc/${svc.proc.pid}/task/${svc.proc.pid}/children`, 'utf8').trim().split(/\s+/)) {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+        if (argv.includes('pipe:1') && argv.includes('-filter_complex')) encoderArgs = argv.slice(1);
+      }
+      if (!encoderArgs) throw new Error('the encoder was not found among the service’s processes');
+      return async () => ({});
     });
-    const hlsViewer = async () => {
-      const seen = new Set();
-      while (running) {
-        try {
-          const text = await (await fetch(`${base}${source.hls}`)).text();
-          for (const line of text.split('\n').filter((l) => l.endsWith('.ts') && !seen.has(l))) {
-            seen.add(line);
-            await (await fetch(`${base}/xlive/${line}`)).arrayBuffer();
+
+    // Every output.
+    await write('setting_live_rtsp', { mainenable: 'true', mainurl: rtspUrl, type: 'unicast' });
+    await write('setting_live_srt', { mainenable: 'true', mainurl: srtTo(srtPorts.main), subenable: 'true', suburl: srtTo(srtPorts.sub) });
+    if (usb) await write('setting_advance_media_save', { usbenable: 'true' });
+    const allOutputs = await servicePhase(async () => {
+      const receivers = [srtReceiver(srtPorts.main), srtReceiver(srtPorts.sub)];
+      await must('roomlivectrl', { control: 'start' });
+      await must('rtmpctl', { control: 'start' });
+      await must('srtchannelctl', { channel: '1', control: 'start' });
+      await must('srtchannelctl', { channel: '2', control: 'start' });
+      const source = await must('livesource', {});
+      let running = true;
+      const sockets = Array.from({ length: WS_VIEWERS }, () => {
+        const ws = new WebSocket(`ws://127.0.0.1:${svc.port}${source.ws}`);
+        ws.on('error', () => undefined);
+        return ws;
+      });
+      const hlsViewer = async () => {
+        const seen = new Set();
+        while (running) {
+          try {
+            const text = await (await fetch(`${base}${source.hls}`)).text();
+            for (const line of text.split('\n').filter((l) => l.endsWith('.ts') && !seen.has(l))) {
+              seen.add(line);
+              await (await fetch(`${base}/xlive/${line}`)).arrayBuffer();
+            }
+          } catch {
+            /* the playlist appears a second after the start */
           }
-        } catch {
-          /* the playlist appears a second after the start */
+          await sleep(500);
         }
-        await sleep(500);
-      }
-    };
-    const hls = Array.from({ length: HLS_VIEWERS }, hlsViewer);
-    // The confidence monitor: the levels stream open, the preview asked once a second.
-    const levels = new AbortController();
-    const levelsRead = fetch(`${base}/api/monitor/levels`, { headers: { 'x-session-id': svc.session }, signal: levels.signal })
-      .then(async (res) => {
-        let events = 0;
-        for await (const chunk of res.body) events += chunk.length > 0 ? 1 : 0;
-        return events;
-      })
-      .catch(() => 0);
-    let previews = 0;
-    const previewing = (async () => {
-      while (running) {
-        const res = await fetch(`${base}/api/monitor/preview.jpg`, { headers: { 'x-session-id': svc.session } }).catch(() => undefined);
-        if (res?.ok && (await res.arrayBuffer()).byteLength > 0) previews++;
-        await sleep(1000);
-      }
-    })();
-    const rtsp = rtspClient(rtspUrl);
-    await sleep(WARMUP_MS);
-    const s = await status();
-    const bytes = { main: nginx.recordedBytes('main'), sub: nginx.recordedBytes('sub') };
-    return async () => {
-      const seen = {
-        living: s.isliving,
-        rtmp: [s.ismainliving, s.issubliving],
-        rtmpReceived: nginx.recordedBytes('main') > bytes.main && nginx.recordedBytes('sub') > bytes.sub,
-        rtspClient: rtsp.exitCode === null,
-        srt: [s.ismainsrt, s.issubsrt],
-        srtReceivers: receivers.map((r) => r.exitCode === null),
-        usb: usb ? readdirSync(usb).filter((f) => f !== 'lost+found').length > 0 : 'not measured (ALL_USB=0 or not root)',
-        previews,
       };
-      running = false;
-      rtsp.kill('SIGTERM');
-      for (const r of receivers) r.kill('SIGTERM');
-      for (const ws of sockets) ws.close();
-      levels.abort();
-      await Promise.all([...hls, previewing, levelsRead]);
-      await must('rtmpctl', { control: 'stop' });
-      await must('srtchannelctl', { channel: '1', control: 'stop' });
-      await must('srtchannelctl', { channel: '2', control: 'stop' });
-      await must('roomlivectrl', { control: 'stop' });
-      await write('setting_live_rtsp', { mainenable: 'false' });
-      return { seen };
-    };
-  });
+      const hls = Array.from({ length: HLS_VIEWERS }, hlsViewer);
+      // The confidence monitor: the levels stream open, the preview asked once a second.
+      const levels = new AbortController();
+      const levelsRead = fetch(`${base}/api/monitor/levels`, { headers: { 'x-session-id': svc.session }, signal: levels.signal })
+        .then(async (res) => {
+          let events = 0;
+          for await (const chunk of res.body) events += chunk.length > 0 ? 1 : 0;
+          return events;
+        })
+        .catch(() => 0);
+      let previews = 0;
+      const previewing = (async () => {
+        while (running) {
+          const res = await fetch(`${base}/api/monitor/preview.jpg`, { headers: { 'x-session-id': svc.session } }).catch(() => undefined);
+          if (res?.ok && (await res.arrayBuffer()).byteLength > 0) previews++;
+          await sleep(1000);
+        }
+      })();
+      const rtsp = rtspClient(rtspUrl);
+      await sleep(WARMUP_MS);
+      const s = await status();
+      const bytes = { main: nginx.recordedBytes('main'), sub: nginx.recordedBytes('sub') };
+      return async () => {
+        const seen = {
+          living: s.isliving,
+          rtmp: [s.ismainliving, s.issubliving],
+          rtmpReceived: nginx.recordedBytes('main') > bytes.main && nginx.recordedBytes('sub') > bytes.sub,
+          rtspClient: rtsp.exitCode === null,
+          srt: [s.ismainsrt, s.issubsrt],
+          srtReceivers: receivers.map((r) => r.exitCode === null),
+          usb: usb ? readdirSync(usb).filter((f) => f !== 'lost+found').length > 0 : 'not measured (ALL_USB=0 or not root)',
+          previews,
+        };
+        running = false;
+        rtsp.kill('SIGTERM');
+        for (const r of receivers) r.kill('SIGTERM');
+        for (const ws of sockets) ws.close();
+        levels.abort();
+        await Promise.all([...hls, previewing, levelsRead]);
+        await must('rtmpctl', { control: 'stop' });
+        await must('srtchannelctl', { channel: '1', control: 'stop' });
+        await must('srtchannelctl', { channel: '2', control: 'stop' });
+        await must('roomlivectrl', { control: 'stop' });
+        await write('setting_live_rtsp', { mainenable: 'false' });
+        if (usb) await write('setting_advance_media_save', { usbenable: 'false' });
+        return { seen };
+      };
+    });
+    results.rounds.push({ recordOnly, allOutputs });
+  }
+  // The first round's phases are shown whole below; every round's ratio at the end.
+  results.recordOnly = results.rounds[0].recordOnly;
+  results.allOutputs = results.rounds[0].allOutputs;
 } finally {
   svc.stop();
   if (svc.proc.exitCode === null && svc.proc.signalCode === null) await once(svc.proc, 'exit');
@@ -359,5 +371,22 @@ for (const [window, pick] of [
   console.log(line('plain ffmpeg tee, every output:', teeAll));
   console.log(`tee ratio:                       ${(perMedia(teeAll) / perMedia(teeAlone)).toFixed(3)}`);
   console.log(`Roomcast every output / tee every output: ${(perMedia(all) / perMedia(teeAll)).toFixed(3)}`);
+}
+if (ROUNDS > 1) {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const each = r.rounds.map((round) => ratios(round.recordOnly.steady, round.allOutputs.steady));
+  console.log(`-- ${ROUNDS} rounds, steady state, alone and every output in turn`);
+  each.forEach((ratio, i) => {
+    const alone = r.rounds[i].recordOnly.steady;
+    const all = r.rounds[i].allOutputs.steady;
+    console.log(
+      `round ${i + 1}: ${(perMedia(alone) * 100).toFixed(1)} % → ${(perMedia(all) * 100).toFixed(1)} %, ratio ${ratio.raw.toFixed(3)}, the encode's cost taken from recording alone ${ratio.outputs.toFixed(3)}`,
+    );
+  });
+  console.log(`median ratio:                    ${verdict(median(each.map((x) => x.raw)))}`);
+  console.log(`median ratio, the encode's cost taken from recording alone: ${verdict(median(each.map((x) => x.outputs)))}`);
+  const pooled = (pick) =>
+    r.rounds.reduce((n, round) => n + pick(round).steady.cpu, 0) / r.rounds.reduce((n, round) => n + pick(round).steady.media, 0);
+  console.log(`all rounds pooled:               ${verdict(pooled((x) => x.allOutputs) / pooled((x) => x.recordOnly))}`);
 }
 process.exit(0);
