@@ -181,23 +181,18 @@ int __open64_2(const char *path, int flags) {
   return opened(REAL(__open64_2)(path, flags), flags, path);
 }
 
-int openat(int dirfd, const char *path, int flags, ...) {
-  RESOLVE(openat);
-  va_list ap;
-  va_start(ap, flags);
-  int mode = mode_arg(flags, ap);
-  va_end(ap);
-  return opened(REAL(openat)(dirfd, path, flags, mode), flags, path);
-}
-
-int openat64(int dirfd, const char *path, int flags, ...) {
-  RESOLVE(openat64);
-  va_list ap;
-  va_start(ap, flags);
-  int mode = mode_arg(flags, ap);
-  va_end(ap);
-  return opened(REAL(openat64)(dirfd, path, flags, mode), flags, path);
-}
+/* openat and openat64, likewise. */
+#define DEFINE_OPENAT(name)                                        \
+  int name(int dirfd, const char *path, int flags, ...) {          \
+    RESOLVE(name);                                                 \
+    va_list ap;                                                    \
+    va_start(ap, flags);                                           \
+    int mode = mode_arg(flags, ap);                                \
+    va_end(ap);                                                    \
+    return opened(REAL(name)(dirfd, path, flags, mode), flags, path); \
+  }
+DEFINE_OPENAT(openat)
+DEFINE_OPENAT(openat64)
 
 int dup(int fd) {
   RESOLVE(dup);
