@@ -82,14 +82,14 @@ export function usbDownload(d: UsbDownloadDeps) {
    */
   async function copyAll(root: string, recordings: RecordingRow[]): Promise<void> {
     // Per recording: its copied files, and the end of the checks up to its last file (the first error carried on).
-    const copies: { copied: Copied[]; checked: Promise<Error | undefined> }[] = [];
+    const copies: { copied: Copied[]; checked: Promise<Error | undefined>; copyFailed?: boolean }[] = [];
     let checks: Promise<Error | undefined> = Promise.resolve(undefined);
     let failed: Error | undefined;
     for (const rec of recordings) {
       if (failed) break;
       const dir = join(root, basename(rec.dir));
       mkdirSync(dir, { recursive: true });
-      const copy = { copied: [] as Copied[], checked: checks };
+      const copy: (typeof copies)[number] = { copied: [], checked: checks };
       copies.push(copy);
       try {
         for (const f of d.files(rec)) {
@@ -107,11 +107,13 @@ export function usbDownload(d: UsbDownloadDeps) {
         }
       } catch (err) {
         copy.checked = Promise.resolve(err as Error);
+        copy.copyFailed = true;
         break;
       }
     }
-    // Written out while the last checks run; named once checked and written.
-    const flushed = flush(copies.flatMap((c) => c.copied)).then(
+    // Written out while the last checks run (not a recording whose copy failed: its disk may fail the flush of the
+    // others); named once checked and written.
+    const flushed = flush(copies.filter((c) => !c.copyFailed).flatMap((c) => c.copied)).then(
       () => undefined,
       (err: Error) => err,
     );
