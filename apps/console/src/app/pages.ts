@@ -2,7 +2,7 @@ import { currentLanguage } from './i18n';
 import { lazyPage } from './lazy-page';
 
 // Route-level code splitting: each page is its own chunk, loaded when first visited. The reboot page's is
-// features/system/reboot/reboot-page.ts, where the screens that restart the box fetch it ahead.
+// app/reboot-page.ts, where the screens that restart the box fetch it ahead.
 export const LoginPage = lazyPage(() => import('../features/access/login/LoginPage'));
 export const ViewerHomePage = lazyPage(() => import('../pages/ViewerHomePage'));
 export const AlbumFilesPage = lazyPage(() => import('../features/albums/viewer/AlbumFilesPage'));

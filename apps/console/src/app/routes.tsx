@@ -5,7 +5,7 @@ import { CONSOLE_PAGES } from './console-pages';
 import ConsoleIndex from './ConsoleIndex';
 import { RequireFunction, RequireLogin } from './guards';
 import { AlbumFilesPage, AntdLayout, LoginPage, RecordingFilesPage, StatusResult, ViewerHomePage } from './pages';
-import { RebootPage } from '../features/system/reboot/reboot-page';
+import { RebootPage } from './reboot-page';
 import { ShellLayout } from './shell/shell-page';
 import type { LazyPage } from './lazy-page';
 import { RouteError } from './RouteError';

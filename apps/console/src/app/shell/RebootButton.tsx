@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { showApiError } from '../../api/hooks';
-import { RebootPage } from '../../features/system/reboot/reboot-page';
+import { RebootPage } from '../reboot-page';
 
 /** Reboot with confirmation; then the countdown page (spec §4). Only users with `systemsetting` see it. */
 export function RebootButton({ narrow }: { narrow: boolean }) {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, callDownload, callUpload, saveBlob } from '../../../api/client';
 import { apiErrorText } from '../../../api/hooks';
-import { RebootPage } from '../reboot/reboot-page';
+import { RebootPage } from '../../../app/reboot-page';
 
 type Restore =
   | { phase: 'chosen'; file: File }

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { call } from '../../../api/client';
 import { panel, type ScreenValues } from '../../../components/settings/settings-form';
 import type { SettingsEditOptions } from '../../../components/settings/use-settings-edit';
-import { RebootPage } from '../reboot/reboot-page';
+import { RebootPage } from '../../../app/reboot-page';
 
 /*
  * The network panel of System settings (spec §4/§5; issue 13): with DHCP on, the addresses in use are shown

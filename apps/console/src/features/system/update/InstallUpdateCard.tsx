@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, callUpload } from '../../../api/client';
 import { apiErrorText } from '../../../api/hooks';
-import { RebootPage } from '../reboot/reboot-page';
+import { RebootPage } from '../../../app/reboot-page';
 import { choiceProblem, megabytes } from './update-text';
 
 /** The service answers after it has checked and unpacked the bundle: longer than a call may take. */
