@@ -7,9 +7,13 @@ import { execFile } from 'node:child_process';
 export interface CommandRunner {
   /**
    * Runs `file` with `args`; resolves with its stdout, rejects with its stderr (or the error) when it fails or is
-   * killed after `timeoutMs` (default 30 s).
+   * killed after `timeoutMs` (default 30 s) or by `signal` (its error then is named `AbortError`).
    */
-  run(file: string, args: readonly string[], opts?: { timeoutMs?: number; env?: Record<string, string> }): Promise<string>;
+  run(
+    file: string,
+    args: readonly string[],
+    opts?: { timeoutMs?: number; env?: Record<string, string>; signal?: AbortSignal },
+  ): Promise<string>;
 }
 
 /** A command that has not finished after this long is killed (a hung tool must not hold a call forever). */
@@ -22,9 +26,10 @@ export const execFileRunner: CommandRunner = {
       execFile(
         file,
         [...args],
-        { timeout: opts?.timeoutMs ?? COMMAND_TIMEOUT_MS, env, maxBuffer: 4 * 1024 * 1024 },
+        { timeout: opts?.timeoutMs ?? COMMAND_TIMEOUT_MS, env, maxBuffer: 4 * 1024 * 1024, signal: opts?.signal },
         (err, stdout, stderr) => {
-          if (err) reject(new Error(`${file} ${args.join(' ')}: ${String(stderr).trim() || err.message}`));
+          if (err?.name === 'AbortError') reject(err);
+          else if (err) reject(new Error(`${file} ${args.join(' ')}: ${String(stderr).trim() || err.message}`));
           else resolve(String(stdout));
         },
       );

@@ -26,7 +26,7 @@ export interface HostAdapterDeps {
   /** The capture devices (tests may pass outputs recorded from real devices); v4l2-ctl, arecord and aplay otherwise. */
   captureDevices?: CaptureDeviceSource;
   /** The text on a picture (tests may pass another reader); Tesseract otherwise. */
-  readText?: (picture: string, languages: OcrLanguage) => Promise<string>;
+  readText?: (picture: string, languages: OcrLanguage, signal: AbortSignal) => Promise<string>;
 }
 
 /** How the box's capture devices are read: in full, and by a cheap look that changes when one comes or goes. */
@@ -63,7 +63,9 @@ export function hostAdapters({ config, machineClock, power, openSerial = openSer
     /** The box's V4L2 and ALSA devices (the same on a host and in the sandbox: reading them changes nothing). */
     captureDevices: given.captureDevices ?? HOST_CAPTURE_DEVICES,
     /** The text on a picture: a slide's, for its chapter (Tesseract at the lowest priority). */
-    readText: given.readText ?? ((picture: string, languages: OcrLanguage) => readPictureText(execFileRunner, picture, languages)),
+    readText:
+      given.readText ??
+      ((picture: string, languages: OcrLanguage, signal: AbortSignal) => readPictureText(execFileRunner, picture, languages, signal)),
     /** The operating system and its version (setting_version.systemversion). */
     systemVersion: () => systemVersion(config.hostRoot),
   };

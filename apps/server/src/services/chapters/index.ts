@@ -18,8 +18,8 @@ export interface ChaptersDeps {
   access: Pick<RecordingAccess, 'find' | 'mayChange'>;
   slides: Pick<SlideService, 'onSlide' | 'shown'>;
   urlFor: (caller: SessionUser | undefined, absPath: string) => string;
-  /** The text on a picture (the host adapters' Tesseract). */
-  readText: (picture: string, languages: OcrLanguage) => Promise<string>;
+  /** The text on a picture (the host adapters' Tesseract); `signal` stops the reading. */
+  readText: (picture: string, languages: OcrLanguage, signal: AbortSignal) => Promise<string>;
 }
 
 /** The chapters domain (issue 22): slides and marks as chapters of recordings, the slides' text read by OCR. */

@@ -5,8 +5,8 @@ import { cleanSlideText, slideTitle } from './slide-text.js';
 
 export interface OcrQueueDeps {
   chapters: Pick<ChaptersRepository, 'pending' | 'find' | 'setText'>;
-  /** The text on a picture (host/ocr.ts: Tesseract). */
-  read: (picture: string, languages: OcrLanguage) => Promise<string>;
+  /** The text on a picture (host/ocr.ts: Tesseract); `signal` stops the reading. */
+  read: (picture: string, languages: OcrLanguage, signal: AbortSignal) => Promise<string>;
   languages: () => OcrLanguage;
   log: (line: string) => void;
   /** Told after each slide's text is stored (the search and the tests). */
@@ -19,7 +19,9 @@ export interface OcrQueueDeps {
  */
 export function ocrQueue(d: OcrQueueDeps) {
   let running: Promise<void> | undefined;
-  let stopped = false;
+  /** The service stopping: no slide is taken, the one being read is stopped. */
+  const stopping = new AbortController();
+  const stopped = () => stopping.signal.aborted;
 
   async function readOne(id: number): Promise<void> {
     const row = d.chapters.find(id);
@@ -29,12 +31,14 @@ export function ocrQueue(d: OcrQueueDeps) {
       return;
     }
     try {
-      const text = cleanSlideText(await d.read(row.thumb, d.languages()));
+      const text = cleanSlideText(await d.read(row.thumb, d.languages(), stopping.signal));
       // A title given by hand meanwhile stays.
       const now = d.chapters.find(id);
       if (!now) return;
       d.chapters.setText(id, text, now.title || slideTitle(text), 'done');
     } catch (err) {
+      // Stopped: the slide stays pending, for the next start.
+      if (stopped()) return;
       d.log(`chapter ${id}: the slide's text could not be read: ${(err as Error).message.split('\n')[0]}`);
       const now = d.chapters.find(id);
       if (now) d.chapters.setText(id, '', now.title, 'none');
@@ -44,7 +48,7 @@ export function ocrQueue(d: OcrQueueDeps) {
 
   async function drain(): Promise<void> {
     for (;;) {
-      const next = stopped ? undefined : d.chapters.pending()[0];
+      const next = stopped() ? undefined : d.chapters.pending()[0];
       if (!next) return;
       await readOne(next.id);
     }
@@ -52,11 +56,11 @@ export function ocrQueue(d: OcrQueueDeps) {
 
   /** Reads what is pending, unless a run is doing so already (it picks up rows added meanwhile). */
   function wake(): void {
-    if (running || stopped) return;
+    if (running || stopped()) return;
     running = drain().finally(() => {
       running = undefined;
       // Rows added as the run ended.
-      if (!stopped && d.chapters.pending().length) wake();
+      if (!stopped() && d.chapters.pending().length) wake();
     });
   }
 
@@ -66,9 +70,12 @@ export function ocrQueue(d: OcrQueueDeps) {
     async idle(): Promise<void> {
       while (running) await running;
     },
-    /** Stops taking slides (shutdown); the one being read finishes, the rest waits for the next start. */
+    /**
+     * Stops taking slides (shutdown): the one being read is stopped (Tesseract may be waiting for idle CPU a long
+     * while) and stays pending with the rest, for the next start.
+     */
     async stop(): Promise<void> {
-      stopped = true;
+      stopping.abort();
       await running;
     },
   };
