@@ -77,6 +77,8 @@ function breakdown(root) {
     for (const p of after) {
       const was = before.get(p.pid);
       add(labelOf(p, root), p.self - (was?.self ?? 0));
+      // Node's time in the kernel apart: sending to viewers and pipes (loopback delivery is counted to the sender).
+      if (p.pid === root) add('  of which in the kernel', p.system - (was?.system ?? 0));
       add(ended, p.reaped - (was?.reaped ?? 0));
       before.delete(p.pid);
     }

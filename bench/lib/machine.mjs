@@ -34,8 +34,9 @@ export function cpuSeconds(pid) {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A process and its descendants now, from /proc: each with its own CPU seconds (`self`), those of its children that
- * ended and were reaped (`reaped`) and its command line.
+ * A process and its descendants now, from /proc: each with its own CPU seconds (`self`, of which `system` in the
+ * kernel: its syscalls, and on loopback the receiving side of what it sends), those of its children that ended and
+ * were reaped (`reaped`) and its command line.
  */
 export function processTree(root) {
   const all = new Map();
@@ -51,6 +52,7 @@ export function processTree(root) {
         pid: Number(name),
         ppid: Number(fields[1]),
         self: (Number(fields[11]) + Number(fields[12])) / 100,
+        system: Number(fields[12]) / 100,
         reaped: (Number(fields[13]) + Number(fields[14])) / 100,
         cmd,
       });
