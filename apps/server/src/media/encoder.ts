@@ -5,6 +5,7 @@ import { inputMeters, LEVELS_FD } from './audio-graph.js';
 import { buildEncoderArgs, ENCODER_PROGRESS_FD } from './encoder-args.js';
 import { EncoderStats } from './encoder-stats.js';
 import { type EncoderPlan, encoderEnv, slidesOf } from './encoder-plan.js';
+import { chunkBatcher } from './chunk-batcher.js';
 import { ProgressParser } from './ffmpeg-progress.js';
 import { type DetectedVideo, InputHeaderParser, splitLevel } from './input-headers.js';
 import { pictureGraph } from './picture-graph.js';
@@ -135,8 +136,18 @@ export class Encoder extends EventEmitter {
     }, 500);
     watchdog.unref();
     void p.exited.then(() => clearInterval(watchdog));
-    p.child.stdout!.on('data', (d: Buffer) => this.hd.push(d));
-    (p.child.stdio[3] as Readable).on('data', (d: Buffer) => this.sd.push(d));
+    // Passed on in batches (chunk-batcher.ts: a wakeup of every output per write); what this process wrote last is
+    // passed on when its pipe ends, unless another process has taken over the fan-outs.
+    for (const [pipe, fanout] of [
+      [p.child.stdout!, this.hd],
+      [p.child.stdio[3] as Readable, this.sd],
+    ] as const) {
+      const batch = chunkBatcher((chunk) => {
+        if (this.proc === p) fanout.push(chunk);
+      });
+      pipe.on('data', batch.push);
+      pipe.once('end', batch.flush);
+    }
     this.levels.reset(plan.meters ? inputMeters(plan) : []);
     if (plan.meters) {
       const parser = new LevelLineParser();

@@ -52,7 +52,7 @@ export function keyframeJpegArgs(width: number): string[] {
  * after the latest PAT and PMT, and the first packet of each of the two video PES after it; the sound and the other
  * pictures are left out. (ffmpeg's demuxer hands a PES on when the next one starts, and its H.264 parser hands a
  * picture on when it sees the next one begin: without those two packets the keyframe would come out a GOP late.)
- * The decoder then reads about 1/30 of the stream in 1-3 writes a keyframe instead of every chunk (30-40 a second):
+ * The decoder then reads about 1/30 of the stream in 1-3 writes a keyframe instead of every chunk (10-20 a second):
  * about half its CPU (bench/media-all-outputs.mjs).
  */
 export class KeyframePackets {
