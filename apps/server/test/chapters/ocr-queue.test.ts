@@ -50,6 +50,20 @@ function busyCores(): () => void {
   };
 }
 
+/** The queue over these rows with the service's Tesseract: what it logs and the slides it has read. */
+function realQueue(rows: ChapterRow[]) {
+  const log: string[] = [];
+  const read: number[] = [];
+  const queue = ocrQueue({
+    chapters: chapterRows(rows),
+    read: (picture, languages, signal) => readPictureText(execFileRunner, picture, languages, signal),
+    languages: () => 'eng+chi_sim',
+    log: (line) => log.push(line),
+    onRead: (id) => read.push(id),
+  });
+  return { queue, log, read };
+}
+
 let release: (() => void) | undefined;
 afterEach(() => release?.());
 
@@ -59,15 +73,7 @@ describe("the slides' text, read by Tesseract (real, idle class, CPU-time bound)
     const broken = join(dir, 'broken.jpg');
     writeFileSync(broken, 'not a picture');
     const rows = [slideRow(1, slide.file), slideRow(2, broken)];
-    const log: string[] = [];
-    const read: number[] = [];
-    const queue = ocrQueue({
-      chapters: chapterRows(rows),
-      read: (picture, languages, signal) => readPictureText(execFileRunner, picture, languages, signal),
-      languages: () => 'eng+chi_sim',
-      log: (line) => log.push(line),
-      onRead: (id) => read.push(id),
-    });
+    const { queue, log, read } = realQueue(rows);
     queue.wake();
     await queue.idle();
     expect(rows[0]).toMatchObject({ text_state: 'done', title: slide.title });
@@ -80,13 +86,7 @@ describe("the slides' text, read by Tesseract (real, idle class, CPU-time bound)
   it('waits while every core is busy (no wall-clock limit gives the slide up), and a stop ends the reading at once, the slide still pending', async () => {
     const slide = slidePicture('busy.jpg');
     const rows = [slideRow(1, slide.file), slideRow(2, slide.file)];
-    const log: string[] = [];
-    const queue = ocrQueue({
-      chapters: chapterRows(rows),
-      read: (picture, languages, signal) => readPictureText(execFileRunner, picture, languages, signal),
-      languages: () => 'eng+chi_sim',
-      log: (line) => log.push(line),
-    });
+    const { queue, log } = realQueue(rows);
     release = busyCores();
     queue.wake();
     // In the idle class Tesseract has no CPU while the cores are busy: nothing is read in 2 s (0.6 s of CPU a slide).
