@@ -1,6 +1,7 @@
 // Prints the closing line of `npm test` from the Vitest and Playwright JSON reports and the newcomer-path
 // result (scripts/newcomer-path.mjs: {passed, failed}): "N passed, N failed". A missing report counts as a failure.
 import { existsSync, readFileSync } from 'node:fs';
+import { headline } from './failure-headline.mjs';
 
 const [vitestFile, playwrightFile, newcomerFile] = process.argv.slice(2);
 let passed = 0,
@@ -24,7 +25,7 @@ if (existsSync(vitestFile)) {
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   for (const file of v.testResults ?? []) {
     const bad = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of bad) failures.push(`vitest ${relative(file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    for (const t of bad) failures.push(`vitest ${relative(file.name)} › ${t.fullName}: ${headline(t.failureMessages?.[0])}`);
     if (!bad.length && file.status === 'failed') failures.push(`vitest ${relative(file.name)}: ${firstLine(file.message)}`);
   }
 } else {
@@ -62,6 +63,6 @@ if (newcomerFile) {
     failures.push(`newcomer path: no result at ${newcomerFile}`);
   }
 }
-for (const f of failures) console.log(`FAILED ${f.slice(0, 400)}`);
+for (const f of failures) console.log(`FAILED ${f.slice(0, 700)}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

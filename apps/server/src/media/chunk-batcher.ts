@@ -11,7 +11,8 @@ const BATCH_MAX_BYTES = 1024 * 1024;
 
 /**
  * Gathers chunks and passes them on together, `ms` after the first of a batch (or as soon as they reach
- * BATCH_MAX_BYTES), in their order. `flush()` passes on what is held now (the stream ended).
+ * BATCH_MAX_BYTES), in their order. `flush()` passes on what is held now (the stream ended, a recording closes its
+ * segments); `drop()` forgets it.
  */
 export function chunkBatcher(pass: (chunk: Buffer) => void, ms = BATCH_MS) {
   let held: Buffer[] = [];
@@ -27,6 +28,13 @@ export function chunkBatcher(pass: (chunk: Buffer) => void, ms = BATCH_MS) {
     pass(chunk);
   };
   return {
+    /** Forgets what is held (the stream it belonged to is gone: a new one begins). */
+    drop(): void {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      held = [];
+      bytes = 0;
+    },
     push(chunk: Buffer): void {
       held.push(chunk);
       bytes += chunk.length;

@@ -5,7 +5,7 @@ import { inputMeters, LEVELS_FD } from './audio-graph.js';
 import { buildEncoderArgs, ENCODER_PROGRESS_FD } from './encoder-args.js';
 import { EncoderStats } from './encoder-stats.js';
 import { type EncoderPlan, encoderEnv, slidesOf } from './encoder-plan.js';
-import { chunkBatcher } from './chunk-batcher.js';
+import { BATCH_MS } from './chunk-batcher.js';
 import { ProgressParser } from './ffmpeg-progress.js';
 import { type DetectedVideo, InputHeaderParser, splitLevel } from './input-headers.js';
 import { pictureGraph } from './picture-graph.js';
@@ -35,8 +35,9 @@ export const HARMLESS = /deprecated pixel format used, make sure you did set ran
  * At every start, 'slides' with the slides branch's plan and pipes (slide-watch.ts reads them), or undefined.
  */
 export class Encoder extends EventEmitter {
-  readonly hd = new TsFanout();
-  readonly sd = new TsFanout();
+  // In batches of BATCH_MS: ffmpeg writes a picture at a time, and each write passed on wakes every output.
+  readonly hd = new TsFanout(BATCH_MS);
+  readonly sd = new TsFanout(BATCH_MS);
   /** The latest audio levels of the running encode (plans with `meters`). */
   readonly levels = new AudioLevels();
   /** Speed, dropped and duplicated frames and crash restarts, from the `-progress` reports. */
@@ -136,17 +137,18 @@ export class Encoder extends EventEmitter {
     }, 500);
     watchdog.unref();
     void p.exited.then(() => clearInterval(watchdog));
-    // Passed on in batches (chunk-batcher.ts: a wakeup of every output per write); what this process wrote last is
-    // passed on when its pipe ends, unless another process has taken over the fan-outs.
+    // The fan-outs pass the stream on in batches (BATCH_MS); what this process wrote last is passed on when its pipe
+    // ends (before the next process resets the fan-outs).
     for (const [pipe, fanout] of [
       [p.child.stdout!, this.hd],
       [p.child.stdio[3] as Readable, this.sd],
     ] as const) {
-      const batch = chunkBatcher((chunk) => {
-        if (this.proc === p) fanout.push(chunk);
+      pipe.on('data', (d: Buffer) => {
+        if (this.proc === p) fanout.push(d);
       });
-      pipe.on('data', batch.push);
-      pipe.once('end', batch.flush);
+      pipe.once('end', () => {
+        if (this.proc === p) fanout.flush();
+      });
     }
     this.levels.reset(plan.meters ? inputMeters(plan) : []);
     if (plan.meters) {

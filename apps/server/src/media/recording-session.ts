@@ -164,6 +164,9 @@ export class RecordingSession {
   }
 
   private close(): void {
+    // Every byte the encoders wrote until now goes into these segments (not held in a fan-out's batch): a stop
+    // right after a start still has the pictures it asked for.
+    for (const w of this.writers) w.stream.fanout.flush();
     for (const w of this.writers) {
       w.detach();
       w.writer.close();

@@ -1,3 +1,4 @@
+import { chunkBatcher } from './chunk-batcher.js';
 import { isRandomAccess, pidOf, pmtPidsOfPat, SYNC_BYTE, TS_PACKET, videoPidsOfPmt } from './ts-packets.js';
 
 export type TsSink = (chunk: Buffer) => void;
@@ -15,8 +16,11 @@ interface Consumer {
  * attaches at any time and receives the stream's PAT and PMT and then packets from the next video keyframe,
  * so every consumer's stream is decodable from its first byte; detaching touches nothing else. `reset()`
  * is called when the encoder restarts (a new stream: consumers wait for its first keyframe again).
+ * With `batchMs` (the encoder's: chunk-batcher.ts) what is pushed is gathered that long and passed on together;
+ * `flush()` passes on at once what is held (a recording closing its segments gets every byte written until then).
  */
 export class TsFanout {
+  private readonly batch: ReturnType<typeof chunkBatcher> | undefined;
   private carry = Buffer.alloc(0);
   private pat: Buffer | undefined;
   private pmt: Buffer | undefined;
@@ -28,6 +32,10 @@ export class TsFanout {
   private gop: Buffer[] = [];
   private lastKeyAt = 0;
   private gopMs = 1000;
+
+  constructor(batchMs = 0) {
+    this.batch = batchMs > 0 ? chunkBatcher((chunk) => this.pass(chunk), batchMs) : undefined;
+  }
 
   get consumerCount(): number {
     return this.consumers.size;
@@ -54,6 +62,7 @@ export class TsFanout {
   }
 
   reset(): void {
+    this.batch?.drop();
     this.carry = Buffer.alloc(0);
     this.pat = this.pmt = undefined;
     this.pmtPids.clear();
@@ -65,6 +74,16 @@ export class TsFanout {
   }
 
   push(data: Buffer): void {
+    if (this.batch) this.batch.push(data);
+    else this.pass(data);
+  }
+
+  /** Passes on now what a batching fan-out holds. */
+  flush(): void {
+    this.batch?.flush();
+  }
+
+  private pass(data: Buffer): void {
     let buf = this.carry.length ? Buffer.concat([this.carry, data]) : data;
     // Resynchronise if the stream does not start on a sync byte (never expected from ffmpeg).
     let start = 0;

@@ -410,7 +410,9 @@ describe('property: room commands from several consoles at once (real service, r
           // skipAllAfterTimeLimit fails the property once too many runs were skipped.) Shrinking stays inside it too.
           if (Date.now() < deadline) await run(chains);
         }),
-        { numRuns: budget.runs, seed: budget.seed, ...(budget.path ? { path: budget.path } : {}) },
+        // includeErrorInReport: the broken invariant in the failure's message itself, beside the seed (npm test's last
+        // lines show it; scripts/failure-headline.mjs).
+        { numRuns: budget.runs, seed: budget.seed, includeErrorInReport: true, ...(budget.path ? { path: budget.path } : {}) },
       );
       const refused = [...figures.refused].map(([m, n]) => `${n}x "${m}"`).join(', ');
       console.log(
