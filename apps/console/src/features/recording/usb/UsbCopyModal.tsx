@@ -5,7 +5,7 @@ import { useCallMutation, useCallQuery } from '../../../api/hooks';
 import { localizeServerMessage } from '../../../app/messages';
 import { useRecordStatus } from '../../../app/status';
 import { formatSize } from '../recording-format';
-import { currentFileName, followedCopy, usbCopyPercent } from './usb-copy';
+import { copyFinishing, currentFileName, followedCopy, usbCopyPercent } from './usb-copy';
 
 interface Props {
   /** When the copy was started (epoch ms): states read before it belong to an earlier copy. */
@@ -58,7 +58,7 @@ export function UsbCopyModal({ startedAt, onClose }: Props) {
             </Typography.Text>
             {copy.state === 'copying' && copy.current && (
               <Typography.Text type="secondary" data-testid="usb-copy-current">
-                {t('current', { file: currentFileName(copy.current) })}
+                {copyFinishing(copy) ? t('finishing') : t('current', { file: currentFileName(copy.current) })}
               </Typography.Text>
             )}
           </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentFileName, followedCopy, usbCopyPercent, type UsbCopyState } from './usb-copy';
+import { copyFinishing, currentFileName, followedCopy, usbCopyPercent, type UsbCopyState } from './usb-copy';
 
 const state = (over: Partial<UsbCopyState>): UsbCopyState => ({
   state: 'copying',
@@ -20,6 +20,13 @@ describe('usb copy', () => {
     expect(usbCopyPercent(state({ state: 'done', copiedBytes: 1000 }))).toBe(100);
     expect(usbCopyPercent(state({ bytes: 0, copiedFiles: 1 }))).toBe(50);
     expect(usbCopyPercent(state({ bytes: 0, files: 0 }))).toBe(0);
+  });
+
+  it('is finishing once every file is copied while the service still copies (the last checks, the flush)', () => {
+    expect(copyFinishing(state({ copiedFiles: 1 }))).toBe(false);
+    expect(copyFinishing(state({ copiedFiles: 2, copiedBytes: 1000 }))).toBe(true);
+    expect(copyFinishing(state({ state: 'done', copiedFiles: 2 }))).toBe(false);
+    expect(copyFinishing(state({ files: 0, copiedFiles: 0 }))).toBe(false);
   });
 
   it('names the file without its folder', () => {

@@ -11,6 +11,11 @@ export function usbCopyPercent(s: Pick<UsbCopyState, 'state' | 'bytes' | 'copied
   return Math.min(99, Math.floor((done / all) * 100));
 }
 
+/** Every file is copied and the service still says copying: the last checks and the flush to the disk run. */
+export function copyFinishing(s: Pick<UsbCopyState, 'state' | 'files' | 'copiedFiles'>): boolean {
+  return s.state === 'copying' && s.files > 0 && s.copiedFiles >= s.files;
+}
+
 /** The file being copied without its recording folder (`<recording folder>/<file name>`). */
 export function currentFileName(current: string): string {
   return current.slice(current.lastIndexOf('/') + 1);
