@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallData } from '@roomcast/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
 import { waitFor, waitRecorded } from '../wait.js';
+import { describeAsRoot } from '../as-root.js';
 
-const isRoot = process.getuid?.() === 0;
 const MB = 1024 * 1024;
 
 /** Bytes under a folder (the service's logs). */
@@ -19,7 +19,7 @@ const sizeOf = (dir: string): number =>
 
 // A 40 MB tmpfs as the recording disk (root only: the appliance and CI run as root). Galicaster #441: a disk filled
 // by error spam; here the disk check must say what is coming, then what happened, once, and nothing more.
-describe.skipIf(!isRoot)('the recording disk fills: the health check warns, then errors; nothing floods the logs', async () => {
+describeAsRoot('the recording disk fills: the health check warns, then errors; nothing floods the logs', async () => {
   const mount = mkdtempSync(join(tmpdir(), 'roomcast-fills-'));
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=40m', 'tmpfs', mount]);
   afterAll(() => {

@@ -4,13 +4,13 @@ import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { formatMessage, MESSAGES } from '@roomcast/contract';
 import { makeApp } from '../helpers.js';
 import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
+import { describeAsRoot } from '../as-root.js';
 
 const run = promisify(execFile);
-const isRoot = process.getuid?.() === 0;
 const sha256Of = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 const durationOf = async (file: string) =>
@@ -18,7 +18,7 @@ const durationOf = async (file: string) =>
 
 // A tmpfs mounted at a scratch USB_PATH is the USB disk (root only: the appliance and CI run as root); a lazy unmount
 // is the disk pulled out, a small one fills up.
-describe.skipIf(!isRoot)('usbenable: the second copy of every recording on the USB disk', async () => {
+describeAsRoot('usbenable: the second copy of every recording on the USB disk', async () => {
   const usb = mkdtempSync(join(tmpdir(), 'roomcast-usb-'));
   const mount = (size = '64m') => execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', usb]);
   const unmount = () => execFileSync('umount', ['-l', usb]);

@@ -9,9 +9,9 @@ import { makeApp } from '../helpers.js';
 import { recordedDevices } from '../host/recorded-devices.js';
 import { recordedSeconds, waitFor, waitRecorded } from '../wait.js';
 import { buildEmulatedV4l2 } from './emulated-v4l2/build.js';
+import { describeAsRoot } from '../as-root.js';
 
 const run = promisify(execFile);
-const isRoot = process.getuid?.() === 0;
 
 /** What the emulated device offers (emulated-v4l2.c EMU_W, EMU_H, EMU_FPS): YUYV 640x360 at 30 fps. */
 const MODE = { width: 640, height: 360, fps: 30 };
@@ -142,7 +142,7 @@ function freeDevNode(): string {
  * re-plans), with no restart nor any call; the recording goes on throughout. The device is emulated
  * (emulated-v4l2/emulated-v4l2.c, preloaded into every ffmpeg the service runs); all after it is the service's own.
  */
-describe.skipIf(!isRoot)('a capture device unplugged, then plugged back, during a recording (emulated V4L2)', async () => {
+describeAsRoot('a capture device unplugged, then plugged back, during a recording (emulated V4L2)', async () => {
   const node = freeDevNode();
   let file = '';
   const saved = { LD_PRELOAD: process.env.LD_PRELOAD, ROOMCAST_EMULATED_V4L2_DIR: process.env.ROOMCAST_EMULATED_V4L2_DIR };

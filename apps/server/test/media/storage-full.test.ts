@@ -2,14 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { makeApp } from '../helpers.js';
 import { waitFor, waitRecorded } from '../wait.js';
-
-const isRoot = process.getuid?.() === 0;
+import { describeAsRoot } from '../as-root.js';
 
 // A 12 MB tmpfs as the recording storage (root only: the appliance and CI run as root).
-describe.skipIf(!isRoot)('storage full during recording', async () => {
+describeAsRoot('storage full during recording', async () => {
   const mount = mkdtempSync(join(tmpdir(), 'roomcast-full-'));
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=12m', 'tmpfs', mount]);
   afterAll(() => {
