@@ -313,15 +313,28 @@ describe.skipIf(!hasGstRtsp)('RTSP outputs (GStreamer RTSP server, real ffmpeg)'
     // The mount must serve pictures before the watcher connects: an ffmpeg that meets no mount exits at once.
     await pictureAt(`rtsp://127.0.0.1:${port}/main`, 'tcp', 'the main mount at its new URL');
     const file = join(scratch, 'watcher.ts');
-    // A watcher that keeps what it receives as it comes (half a second of probing, not ffmpeg's 5 s; each packet flushed).
+    // A watcher that keeps what it receives as it comes (each packet flushed), after a second and a half of probing
+    // (not ffmpeg's 5 s): the picture's size comes with the SPS of each keyframe, once a second, and a watcher that
+    // joined just after one and probed half a second found no size and copied the sound alone.
     const watcher = spawn(
       'ffmpeg',
       [
-        ...['-v', 'error', '-rtsp_transport', 'tcp', '-analyzeduration', '500000', '-i', `rtsp://127.0.0.1:${port}/main`],
+        ...['-hide_banner', '-v', 'info', '-rtsp_transport', 'tcp', '-analyzeduration', '1500000', '-i', `rtsp://127.0.0.1:${port}/main`],
         ...['-c', 'copy', '-flush_packets', '1', '-f', 'mpegts', file],
       ],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
+    // What it found and maps (shown if a wait times out).
+    const said: string[] = [];
+    watcher.stderr.on('data', (d: Buffer) => {
+      if (said.length < 30)
+        said.push(
+          ...d
+            .toString('utf8')
+            .split(/[\r\n]/)
+            .filter((l) => l.trim() && !l.startsWith('size=')),
+        );
+    });
     let watching = true;
     watcher.on('exit', () => {
       watching = false;
@@ -330,7 +343,7 @@ describe.skipIf(!hasGstRtsp)('RTSP outputs (GStreamer RTSP server, real ffmpeg)'
       await waitFor(() => tsSeconds(file) >= 1, {
         timeoutMs: 20_000,
         what: 'the watcher to receive 1 s of picture',
-        detail: () => `${tsSeconds(file)} s, watcher ${watching ? 'running' : 'exited'}`,
+        detail: () => `${tsSeconds(file)} s, watcher ${watching ? 'running' : 'exited'}; it said: ${said.join(' | ')}`,
       });
       // SD off for recordings, and the encoder started again on that plan: it makes no SD picture now.
       const save = await t.post(
