@@ -14,8 +14,9 @@ const MAX_DELAY_TICKS = 10 * 90_000;
 
 /**
  * A feed sent by the service itself (no ffmpeg): the fan-out's MPEG-TS to a loopback UDP port, a datagram a fan-out
- * chunk (10-20 a second: the encoder passes its stream on in 100 ms batches; ffmpeg would send 1316-byte ones, 400 at
- * 4 Mbit/s), with every PCR moved up by the encoder's mux delay so that PTS = PCR: the encoder's muxer stamps each picture 0.7 s after its PCR (ffmpeg's
+ * chunk (10-20 a second: the encoder's fan-outs pass its stream on in 100 ms batches; ffmpeg would send 1316-byte
+ * ones, 400 at 4 Mbit/s), with every PCR moved up by the encoder's mux delay so that PTS = PCR: the encoder's muxer
+ * stamps each picture 0.7 s after its PCR (ffmpeg's
  * default), and the RTSP helper's tsdemux (latency=0) would hold every picture that long. The delay is read from the
  * stream (DTS - PCR of the first packet with both; ffmpeg's muxer writes PCR = DTS - delay), so it follows any
  * mux delay the encoder is given. A `FanoutWriter` (`FollowingCopyOutput` makes it follow the encoder).
